@@ -1,0 +1,37 @@
+"""Display names of scoring items, in English, Japanese and Chinese.
+
+Names are data, not code: each ruleset has one table in ``scoring/data/``
+(tab-separated, one row per item key, a column per language). The UI, the PDFs
+and ``score_hands`` all read names from here, so a translation fix is a data
+edit.
+"""
+
+from __future__ import annotations
+
+import csv
+from functools import cache
+from importlib import resources
+
+LANGUAGES = ("en", "ja", "zh")
+DEFAULT_LANGUAGE = "en"
+
+
+@cache
+def name_table(table: str) -> dict[str, dict[str, str]]:
+    """Rows of ``scoring/data/<table>.tsv`` keyed by item key."""
+    text = resources.files("scoring.data").joinpath(f"{table}.tsv").read_text("utf-8")
+    rows = csv.DictReader(text.splitlines(), delimiter="\t")
+    return {row["key"]: row for row in rows}
+
+
+def display_name(table: str, key: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The item's name in ``lang`` (``zh-hans`` and ``ja-JP`` style tags accepted).
+
+    Falls back to English, then to the key itself, so a missing translation
+    shows something readable rather than failing a judge's entry.
+    """
+    row = name_table(table).get(key)
+    if row is None:
+        return key
+    short = (lang or DEFAULT_LANGUAGE).split("-")[0].lower()
+    return row.get(short) or row.get(DEFAULT_LANGUAGE) or key

@@ -1,0 +1,269 @@
+"""Riichi hands, valued by the ``mahjong`` library behind a small adapter.
+
+The library finds the yaku, han and fu. This adapter maps our Hand to the
+library's 136-tile arrays, maps its yaku to our keys (corpus/FORMAT.md), and
+adds what the presets need and the library lacks: JPML's 2 fu for a
+double-wind pair, no ippatsu / ura / kan dora where a preset says so, and the
+cap on stacked yakuman. Points come from :mod:`scoring.riichi_points`, the
+same arithmetic settlement uses, so a hand's value and its payments agree.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
+from mahjong.meld import Meld as LibMeld
+
+from scoring.errors import HandError
+from scoring.hand import Hand
+from scoring.names import display_name, name_table
+from scoring.result import Item, Result
+from scoring.riichi_points import basic_points, hand_payments, limit_name
+from scoring.rulesets import Ruleset, register
+from scoring.rulesets.riichi_presets import PRESETS, RiichiConfig, resolve
+from scoring.shapes import arrangements, waits
+from scoring.tiles import WIND_KINDS, counts34, kind_name
+
+NAMES = "riichi_yaku"
+YAKUMAN_HAN = 13  # the library counts one yakuman as 13 han
+FU_ROUNDING = 10
+JPML_DOUBLE_WIND_SAVING = 2  # 4 fu in the library, 2 fu under JPML (rules/riichi.md §4)
+DORA_KEYS = ("dora", "aka_dora", "ura_dora")
+
+RIICHI_FLAGS = frozenset(
+    {"riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan"}
+    | {"tenhou", "chiihou", "renhou", "open_riichi"}
+)
+LIBRARY_ONLY_FLAGS = frozenset({"renhou", "open_riichi"})
+
+# The library's own codes for impossible situations, in words for a judge.
+_LIBRARY_ERRORS = {
+    HandCalculator.ERR_OPEN_HAND_RIICHI: "riichi needs a closed hand, but a meld is open",
+    HandCalculator.ERR_OPEN_HAND_DABURI: "double riichi needs a closed hand, but a meld is open",
+    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: "ippatsu needs riichi",
+    HandCalculator.ERR_CHANKAN_WITH_TSUMO: "chankan is a win on another's kan, not a self-draw",
+    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: "rinshan is a self-draw after a kan, not a ron",
+    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: "haitei is a self-draw; use houtei for a ron",
+    HandCalculator.ERR_HOUTEI_WITH_TSUMO: "houtei is a ron; use haitei for a self-draw",
+    HandCalculator.ERR_HAITEI_WITH_RINSHAN: "haitei and rinshan do not combine",
+    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: "houtei and chankan do not combine",
+    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: "tenhou is the dealer's win; use chiihou",
+    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: "tenhou is a self-draw",
+    HandCalculator.ERR_TENHOU_WITH_MELD: "tenhou cannot have a meld",
+    HandCalculator.ERR_CHIIHOU_AS_DEALER: "chiihou is a non-dealer's win; use tenhou",
+    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: "chiihou is a self-draw",
+    HandCalculator.ERR_CHIIHOU_WITH_MELD: "chiihou cannot have a meld",
+    HandCalculator.ERR_RENHOU_AS_DEALER: "renhou is a non-dealer's win",
+    HandCalculator.ERR_RENHOU_WITH_TSUMO: "renhou is a ron",
+    HandCalculator.ERR_RENHOU_WITH_MELD: "renhou cannot have a meld",
+}
+
+
+def score_riichi(hand: Hand, config: RiichiConfig, lang: str = "en") -> Result:
+    """Validate and value one riichi hand under ``config``."""
+    _check_situation(hand, config)
+    if not arrangements(hand):
+        raise HandError("not_winning", _not_winning_message(hand))
+    tiles, win_tile, melds = _to_library_tiles(hand, config)
+    response = HandCalculator.estimate_hand_value(
+        tiles,
+        win_tile,
+        melds=melds,
+        dora_indicators=_indicators(hand.dora_indicators, config),
+        ura_dora_indicators=_indicators(hand.ura_indicators, config) if config.ura_dora else None,
+        config=_library_config(hand, config),
+    )
+    if response.error:
+        raise _library_error(response.error, hand)
+    return _result(hand, config, response, lang)
+
+
+def _check_situation(hand: Hand, config: RiichiConfig) -> None:
+    for flag in sorted(hand.flags):
+        if flag not in RIICHI_FLAGS:
+            raise HandError("bad_flag", f"flags: {flag!r} is not a riichi flag")
+        if flag in LIBRARY_ONLY_FLAGS and not config.library_options:
+            raise HandError("bad_flag", f"flags: {flag!r} is not a yaku under {config.name}")
+    if "ippatsu" in hand.flags and not hand.flags & {"riichi", "double_riichi"}:
+        raise HandError("bad_flag", "flags: ippatsu needs riichi")
+    if hand.flower_count:
+        raise HandError("bad_input", "flowers: riichi is played without bonus tiles")
+    if hand.penalty_tiles:
+        raise HandError("bad_input", "penalty_tiles: riichi has no penalty tiles")
+    if hand.dealer != (hand.seat_wind == "E"):
+        raise HandError(
+            "bad_input",
+            f"dealer: in riichi the dealer sits East, but seat_wind is {hand.seat_wind}",
+        )
+
+
+def _not_winning_message(hand: Hand) -> str:
+    counts = counts34(hand.concealed)
+    shown = "".join(str(t) for t in hand.concealed) + f" + {hand.win_tile}"
+    ready = waits(counts, len(hand.melds))
+    if ready:
+        waiting = ", ".join(kind_name(k) for k in ready)
+        return f"not a winning hand: {shown} does not complete; it waits on {waiting}"
+    return f"not a winning hand: {shown} is not four sets and a pair, seven pairs or kokushi"
+
+
+def _to_library_tiles(hand: Hand, config: RiichiConfig):
+    """136-format ids: a red five takes copy 0 (what the library treats as red)."""
+    free: dict[int, list[int]] = {}
+
+    def take(tile) -> int:
+        # Plain tiles take the high copies first, keeping copy 0 for a red five.
+        copies = free.setdefault(tile.kind, [3, 2, 1, 0])
+        copy = 0 if tile.red else copies[0]
+        copies.remove(copy)
+        return tile.kind * 4 + copy
+
+    win_id = take(hand.win_tile)
+    ids = [win_id] + [take(t) for t in hand.concealed]
+    melds = []
+    for m in hand.melds:
+        meld_ids = [take(t) for t in m.tiles]
+        ids += meld_ids
+        kind = {"chi": LibMeld.CHI, "pon": LibMeld.PON, "kan": LibMeld.KAN}[m.type]
+        if m.added:
+            kind = LibMeld.SHOUMINKAN
+        melds.append(LibMeld(meld_type=kind, tiles=meld_ids, opened=not m.concealed))
+    return ids, win_id, melds
+
+
+def _indicators(tiles, config: RiichiConfig) -> list[int]:
+    chosen = tiles if config.kan_dora else tiles[:1]
+    return [t.kind * 4 for t in chosen]
+
+
+def _library_config(hand: Hand, config: RiichiConfig) -> HandConfig:
+    flags = hand.flags
+    if config.library_options:
+        options = OptionalRules(**dict(config.library_options))
+    else:
+        options = OptionalRules(
+            has_open_tanyao=config.open_tanyao,
+            has_aka_dora=config.red_fives,
+            has_double_yakuman=config.double_yakuman,
+            kazoe_limit=(
+                HandConstants.KAZOE_LIMITED
+                if config.kazoe_yakuman
+                else HandConstants.KAZOE_SANBAIMAN
+            ),
+            kiriage=config.kiriage,
+        )
+    return HandConfig(
+        is_tsumo=hand.is_tsumo,
+        is_riichi=bool(flags & {"riichi", "double_riichi"}),
+        is_daburu_riichi="double_riichi" in flags,
+        is_ippatsu="ippatsu" in flags and config.ippatsu,
+        is_rinshan="rinshan" in flags,
+        is_chankan="chankan" in flags,
+        is_haitei="haitei" in flags,
+        is_houtei="houtei" in flags,
+        is_tenhou="tenhou" in flags,
+        is_chiihou="chiihou" in flags,
+        is_renhou="renhou" in flags,
+        is_open_riichi="open_riichi" in flags,
+        player_wind=WIND_KINDS[hand.seat_wind],
+        round_wind=WIND_KINDS[hand.round_wind],
+        options=options,
+    )
+
+
+def _library_error(code: str, hand: Hand) -> HandError:
+    if code == HandCalculator.ERR_NO_YAKU:
+        return HandError(
+            "no_yaku", "no yaku: the hand is complete but has no yaku (dora alone do not count)"
+        )
+    if code == HandCalculator.ERR_HAND_NOT_WINNING:
+        return HandError("not_winning", _not_winning_message(hand))
+    return HandError("bad_flag", f"flags: {_LIBRARY_ERRORS.get(code, code)}")
+
+
+def _result(hand: Hand, config: RiichiConfig, response, lang: str) -> Result:
+    items = tuple(_item(y, response.is_open_hand, lang) for y in response.yaku)
+    yakuman = sum(i.value for i in items if i.value >= YAKUMAN_HAN) // YAKUMAN_HAN
+    yakuman = min(yakuman, config.max_yakuman)
+    fu = _fu(response, config)
+    han = yakuman * YAKUMAN_HAN if yakuman else response.han
+    if config.library_options:
+        points = response.cost["total"]
+        b, limit = None, _library_limit(response.cost["yaku_level"])
+    else:
+        kazoe = "yakuman" if config.kazoe_yakuman else "sanbaiman"
+        opts = {"kiriage": config.kiriage, "kazoe": kazoe, "yakuman": yakuman}
+        b = basic_points(han, fu, **opts)
+        limit = limit_name(han, fu, **opts)
+        points = hand_payments(b, dealer_won=hand.dealer, tsumo=hand.is_tsumo).total
+    return Result(
+        ruleset=config.name,
+        valid=True,
+        total=han,
+        items=items,
+        han=han,
+        fu=fu,
+        points=points,
+        limit=limit,
+        basic=b,
+        yakuman=yakuman,
+    )
+
+
+def _fu(response, config: RiichiConfig) -> int:
+    """The library's fu, less 2 for a double-wind pair where the preset says 2 fu."""
+    details = response.fu_details or []
+    if config.double_wind_pair_fu == 4 or not any(
+        d["reason"] == "double_valued_pair" for d in details
+    ):
+        return response.fu
+    raw = sum(d["fu"] for d in details) - JPML_DOUBLE_WIND_SAVING
+    return math.ceil(raw / FU_ROUNDING) * FU_ROUNDING
+
+
+def _item(yaku, is_open: bool, lang: str) -> Item:
+    key = _key_for(yaku)
+    value = yaku.han_open if is_open and yaku.han_open else yaku.han_closed
+    if key in DORA_KEYS:
+        return Item(key, 1, value, display_name(NAMES, key, lang))
+    return Item(key, value, 1, display_name(NAMES, key, lang))
+
+
+@cache
+def _keys_by_tenhou_id() -> dict[int, str]:
+    return {int(r["tenhou_id"]): k for k, r in name_table(NAMES).items() if r["tenhou_id"]}
+
+
+# Library yaku with no Tenhou id, by the library's yaku_id.
+_EXTRA_KEYS = {
+    117: "renhou_yakuman",
+    110: "daichisei",
+    2: "open_riichi",
+    9: "double_open_riichi",
+    118: "sashikomi",
+    10: "nagashi_mangan",
+    119: "paarenchan",
+}
+
+
+def _key_for(yaku) -> str:
+    tenhou_id = YAKU_ID_TO_TENHOU_ID.get(yaku.yaku_id)
+    if tenhou_id is not None:
+        return _keys_by_tenhou_id()[tenhou_id]
+    if yaku.yaku_id in _EXTRA_KEYS:
+        return _EXTRA_KEYS[yaku.yaku_id]
+    return yaku.name.lower().replace(" ", "_")  # daisharin and its renamed forms
+
+
+def _library_limit(level: str) -> str | None:
+    names = {"": None, "kiriage mangan": "mangan", "kazoe yakuman": "yakuman"}
+    names |= {"kazoe sanbaiman": "sanbaiman", "2x yakuman": "double_yakuman"}
+    return names.get(level, level.replace(" ", "_") or None)
+
+
+for _name, _preset in PRESETS.items():
+    register(Ruleset(_name, "riichi", _preset, resolve, score_riichi))

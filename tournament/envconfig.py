@@ -1,0 +1,80 @@
+"""Deployment settings read from the environment.
+
+Kept apart from ``settings.py`` as plain functions of plain data so that the
+parsing rules (what DEBUG=off means, where the default SQLite file lives,
+when Celery runs eagerly) can be tested without reloading Django settings.
+"""
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import dj_database_url
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    """Read a yes/no flag; a typo such as DEBUG=flase is an error, not a silent default."""
+    raw = env.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ValueError(f"{name}={raw!r} is not a yes/no value (use 1/0, true/false, yes/no, on/off)")
+
+
+def env_list(env: Mapping[str, str], name: str, default: list[str]) -> list[str]:
+    """Read a comma-separated list, ignoring blanks around and between items."""
+    raw = env.get(name)
+    if raw is None:
+        return list(default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def database_config(url: str | None, default_sqlite: Path) -> dict:
+    """Turn DATABASE_URL into Django's DATABASES["default"].
+
+    Without a URL the embedded default is a SQLite file, so a laptop at the
+    venue needs no database server. The parent directory of a SQLite file is
+    created here because SQLite refuses to create it and the error it gives
+    ("unable to open database file") does not say why.
+    """
+    if not url:
+        url = f"sqlite:///{default_sqlite.resolve()}"
+    config = dj_database_url.parse(url)
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        name = str(config.get("NAME") or "")
+        if name and name != ":memory:":
+            Path(name).parent.mkdir(parents=True, exist_ok=True)
+    else:
+        # Reuse server connections between requests, checking them first so a
+        # restarted PostgreSQL does not surface as one failed request.
+        config["CONN_MAX_AGE"] = 60
+        config["CONN_HEALTH_CHECKS"] = True
+    return config
+
+
+def celery_settings(env: Mapping[str, str]) -> dict:
+    """Celery settings (``CELERY_*`` names) for the broker given, or eager mode.
+
+    With no CELERY_BROKER_URL tasks run inside the calling process: the
+    embedded default, so nothing needs Redis to work. The in-memory broker URL
+    stops an accidental connection attempt to Celery's default AMQP server.
+    """
+    broker = env.get("CELERY_BROKER_URL", "").strip()
+    if not broker:
+        return {
+            "CELERY_BROKER_URL": "memory://",
+            "CELERY_TASK_ALWAYS_EAGER": True,
+            "CELERY_TASK_EAGER_PROPAGATES": True,
+        }
+    return {
+        "CELERY_BROKER_URL": broker,
+        "CELERY_RESULT_BACKEND": env.get("CELERY_RESULT_BACKEND", "").strip() or broker,
+        "CELERY_TASK_ALWAYS_EAGER": False,
+        "CELERY_TASK_EAGER_PROPAGATES": False,
+    }

@@ -1,0 +1,1 @@
+"""Events, players and their registrations."""

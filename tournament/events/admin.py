@@ -1,0 +1,39 @@
+"""Admin for events, players and registrations, with their change history."""
+
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from .models import Event, Player, Registration
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    extra = 0
+    autocomplete_fields = ["player"]
+
+
+@admin.register(Event)
+class EventAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "slug", "ruleset", "start_date", "end_date", "status", "is_public"]
+    list_filter = ["status", "is_public", "ruleset"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["ruleset_config", "created_at", "updated_at"]
+    date_hierarchy = "start_date"
+    inlines = [RegistrationInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "club", "country", "ema_id"]
+    list_filter = ["country"]
+    search_fields = ["name", "club", "ema_id"]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(SimpleHistoryAdmin):
+    list_display = ["player", "event", "status"]
+    list_filter = ["event", "status"]
+    search_fields = ["player__name", "event__name"]
+    autocomplete_fields = ["event", "player"]
+    list_select_related = ["player", "event"]

@@ -1,0 +1,161 @@
+"""Events, players and registrations.
+
+Vocabulary:
+
+- **event**: one tournament, played under one ruleset preset plus the
+  director's overrides. When it starts, the resolved ruleset config is frozen
+  into ``ruleset_config`` so a later code change never rescores it silently.
+- **player**: a person, independent of any event (clubs and EMA ids follow
+  them from one tournament to the next).
+- **registration**: a player's place in one event. Substitutes and dropped
+  players keep their registration; "left after round 5" is a normal case.
+
+Every model keeps a full history (django-simple-history): who changed what
+and when is part of a referee's record.
+"""
+
+from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
+from django.db import models
+from django.db.models import Count, F, Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+class Ruleset(models.TextChoices):
+    """Ruleset presets by machine name; the rules themselves live in ``scoring/``."""
+
+    MCR = "mcr", _("Mahjong Competition Rules (MCR)")
+    ZUNG_JUNG = "zung-jung", _("Zung Jung")
+    HKOS = "hkos", _("Hong Kong Old Style")
+    JPML_A = "jpml-a", _("JPML Rules A")
+    JPML_B = "jpml-b", _("JPML Rules B")
+    WRC = "wrc", _("World Riichi Championship rules")
+    EMA = "ema", _("EMA Riichi rules")
+    TENHOU = "tenhou", _("Tenhou rules")
+
+
+class EventQuerySet(models.QuerySet):
+    def public(self):
+        """Events the director has published."""
+        return self.filter(is_public=True)
+
+    def with_player_count(self):
+        """Annotate ``player_count``: registrations still in the event (not dropped)."""
+        return self.annotate(
+            player_count=Count(
+                "registrations", filter=~Q(registrations__status=Registration.Status.DROPPED)
+            )
+        )
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    slug = models.SlugField(_("slug"), max_length=64, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    start_date = models.DateField(_("start date"))
+    end_date = models.DateField(_("end date"))
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices)
+    ruleset_overrides = models.JSONField(
+        _("ruleset overrides"),
+        default=dict,
+        blank=True,
+        help_text=_('Values that differ from the ruleset preset, e.g. {"uma": [15, 5, -5, -15]}.'),
+    )
+    ruleset_config = models.JSONField(
+        _("frozen ruleset config"),
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=_("The preset plus overrides, resolved and frozen when the event starts."),
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    is_public = models.BooleanField(
+        _("public"), default=False, help_text=_("Shown on the public pages without login.")
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    history = HistoricalRecords()
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = ["-start_date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__gte=F("start_date")), name="event_ends_after_it_starts"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def clean(self):
+        errors = {}
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            errors["end_date"] = _("The event cannot end before it starts.")
+        if not isinstance(self.ruleset_overrides, dict):
+            errors["ruleset_overrides"] = _("Overrides must be a JSON object of setting: value.")
+        if errors:
+            raise ValidationError(errors)
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=200, help_text=_("In any script."))
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    country = models.CharField(
+        _("country"),
+        max_length=2,
+        blank=True,
+        validators=[RegexValidator(r"^[A-Z]{2}$", _("Use a two-letter ISO code, e.g. JP."))],
+        help_text=_("ISO 3166-1 two-letter code, e.g. JP, CN, DE."),
+    )
+    ema_id = models.CharField(_("EMA id"), max_length=20, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name", "pk"]
+
+    def __str__(self):
+        return self.name
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("Active")
+        SUBSTITUTE = "substitute", _("Substitute")
+        DROPPED = "dropped", _("Dropped")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("event")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("player")
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = ["player__name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} @ {self.event}"

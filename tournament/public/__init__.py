@@ -1,0 +1,1 @@
+"""Read-only public pages: no login, only what the director has published."""

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PublicConfig(AppConfig):
+    name = "tournament.public"
+    label = "public"
+    verbose_name = _("Public pages")

@@ -1,0 +1,1 @@
+"""Results: score sheets, hands, penalties and rulings, and the scoring commands."""

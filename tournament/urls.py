@@ -1,0 +1,28 @@
+"""URL map of the whole site.
+
+Languages are chosen with a form posting to ``set_language`` (plus the
+browser's Accept-Language), so URLs stay the same in every language and a QR
+code printed on a scoresheet works for everyone.
+"""
+
+from django.conf import settings
+from django.contrib import admin
+from django.contrib.staticfiles.views import serve as serve_static
+from django.urls import include, path, re_path
+
+from tournament.views import healthz
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("", include("tournament.public.urls")),
+]
+
+if not settings.DEBUG:
+    # No whitenoise and often no separate web server at a venue: the app serves
+    # its own (small) static files. Under DEBUG runserver already does this.
+    prefix = settings.STATIC_URL.lstrip("/")
+    urlpatterns.append(
+        re_path(rf"^{prefix}(?P<path>.*)$", serve_static, {"insecure": True}, name="static")
+    )

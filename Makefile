@@ -1,0 +1,83 @@
+# The two commands of the README quick start (`make run`, `make test`) and the
+# helpers behind them. Every target is safe to run again: setup steps are
+# skipped when already done (a stamp file records the last pip install).
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# Python 3.11 is the supported version: the first of these names that runs it,
+# else plain python3. (A pyenv shim can exist for a version that is not installed.)
+PYTHON ?= $(firstword $(foreach p,python3.11 python3,$(shell $(p) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null && command -v $(p))) python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+ARGS ?=
+LOCALES := -l ja -l zh_Hans
+
+# Debian packages WeasyPrint needs to render PDFs, with CJK glyphs, quickly
+# (without libharfbuzz-subset0 a CJK page takes seconds).
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-noto-cjk
+
+.PHONY: help setup system-packages run test lint fmt messages
+
+help:
+	@echo "make run        install what is missing, migrate, load the demo, serve on 127.0.0.1:8000"
+	@echo "make test       the whole test suite (extra pytest args: make test ARGS='-k foo')"
+	@echo "make lint       ruff format --check and ruff check"
+	@echo "make fmt        ruff format and ruff check --fix"
+	@echo "make messages   refresh locale/*/django.po from the code and compile the .mo files"
+
+$(PY):
+	@$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || { \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-venv; \
+	  else echo "error: $(PYTHON) cannot create virtual environments (install python3-venv)" >&2; exit 1; fi; }
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when a requirements file is newer than the last install.
+$(STAMP): requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	@touch $@
+
+# Installs missing Debian packages when possible (root with apt-get); a no-op
+# when they are present or on other systems. Fails only if WeasyPrint, which
+# the printing code needs, cannot load.
+system-packages: $(STAMP)
+	@if command -v dpkg >/dev/null; then \
+	  missing=""; \
+	  for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  if [ -n "$$missing" ]; then \
+	    if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	      echo "Installing system packages:$$missing"; \
+	      { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+	        apt-get install -y -q --no-install-recommends $$missing; } >/dev/null \
+	        || echo "warning: could not install$$missing" >&2; \
+	    else echo "warning: missing system packages:$$missing (apt-get install them)" >&2; fi; \
+	  fi; \
+	fi
+	@$(PY) -c 'import weasyprint' 2>/dev/null || { \
+	  echo "error: WeasyPrint cannot load; install Pango (Debian: $(SYSTEM_PACKAGES))" >&2; exit 1; }
+
+setup: system-packages
+
+run: setup
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py loaddata fixtures/demo.json
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: setup
+	$(PY) -m pytest $(ARGS)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/ruff check .
+
+fmt: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+# Needs GNU gettext (Debian: gettext).
+messages: $(STAMP)
+	$(PY) manage.py makemessages $(LOCALES) --add-location=file --no-obsolete \
+	  --ignore='.venv/*' --ignore='tests/*' --ignore='scoring/*' --ignore='db/*'
+	$(PY) manage.py compilemessages $(LOCALES) --ignore='.venv'

@@ -1,0 +1,85 @@
+"""The public pages, on the demo event that ``make run`` loads."""
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from tournament.events.models import Event, Player, Registration
+
+DEMO_PLAYERS = 8
+
+
+def test_demo_fixture_loads_one_running_public_event(demo_event):
+    assert demo_event.name == "Demo Open 2026"
+    assert demo_event.ruleset == "jpml-b"
+    assert demo_event.status == Event.Status.RUNNING
+    assert demo_event.is_public
+    assert demo_event.registrations.filter(status="active").count() == DEMO_PLAYERS
+    assert Player.objects.filter(name="佐藤 花子", country="JP").exists()
+
+
+def test_demo_fixture_loads_again_without_duplicates(demo_event):
+    """``make run`` loads it on every start."""
+    call_command("loaddata", settings.BASE_DIR / "fixtures" / "demo.json", verbosity=0)
+    assert Event.objects.count() == 1
+    assert Registration.objects.count() == DEMO_PLAYERS
+
+
+def test_home_lists_the_demo_event(client, demo_event):
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Demo Open 2026" in html
+    assert "JPML Rules B" in html
+    assert "May 16, 2026" in html
+    assert response.context["events"][0].player_count == DEMO_PLAYERS
+    assert f'href="/e/{demo_event.slug}/"' in html
+
+
+def test_home_hides_unpublished_events(client, make_event):
+    make_event(name="Secret Invitational", is_public=False)
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "Secret Invitational" not in response.content.decode()
+
+
+def test_home_says_when_nothing_is_published(client, db):
+    response = client.get("/")
+    assert "No tournaments have been published yet." in response.content.decode()
+
+
+def test_event_page_lists_the_players(client, demo_event):
+    response = client.get("/e/demo-open/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    for registration in demo_event.registrations.select_related("player"):
+        assert registration.player.name in html
+    assert "佐藤 花子" in html
+    assert "王芳" in html
+
+
+def test_event_page_marks_substitutes_and_lists_dropped_players_apart(
+    client, make_event, make_player
+):
+    event = make_event()
+    for name, status in [("Ana", "active"), ("Ben", "substitute"), ("Cleo", "dropped")]:
+        Registration.objects.create(event=event, player=make_player(name=name), status=status)
+    response = client.get(f"/e/{event.slug}/")
+    assert [r.player.name for r in response.context["playing"]] == ["Ana", "Ben"]
+    assert [r.player.name for r in response.context["dropped"]] == ["Cleo"]
+    html = response.content.decode()
+    assert "Substitute" in html
+    assert "Withdrawn" in html
+
+
+@pytest.mark.parametrize("slug", ["no-such-event", "hidden"])
+def test_missing_or_unpublished_event_is_404(client, make_event, slug):
+    make_event(slug="hidden", is_public=False)
+    assert client.get(f"/e/{slug}/").status_code == 404
+
+
+def test_healthz(client, db):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok"
+    assert response["Content-Type"].startswith("text/plain")

@@ -18,11 +18,12 @@ LOCALES := -l ja -l zh_Hans
 # (without libharfbuzz-subset0 a CJK page takes seconds).
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-noto-cjk
 
-.PHONY: help setup system-packages run test lint fmt messages
+.PHONY: help setup system-packages run test bench lint fmt messages
 
 help:
 	@echo "make run        install what is missing, migrate, load the demo, serve on 127.0.0.1:8000"
 	@echo "make test       the whole test suite (extra pytest args: make test ARGS='-k foo')"
+	@echo "make bench       benchmarks, written to bench/results.json"
 	@echo "make lint       ruff format --check and ruff check"
 	@echo "make fmt        ruff format and ruff check --fix"
 	@echo "make messages   refresh locale/*/django.po from the code and compile the .mo files"
@@ -67,6 +68,9 @@ run: setup
 
 test: setup
 	$(PY) -m pytest $(ARGS)
+
+bench: setup
+	$(PY) -m bench
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .

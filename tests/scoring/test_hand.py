@@ -6,15 +6,9 @@ import pytest
 
 from scoring.engine import score
 from scoring.hand import hand_from_dict
+from tests.sample_hands import RIICHI_PINFU_TANYAO
 
-PINFU = {
-    "concealed": "234567m456p2388s",
-    "win_tile": "4s",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-    "flags": ["riichi"],
-}
+PINFU = RIICHI_PINFU_TANYAO
 
 
 def _error(**changes):

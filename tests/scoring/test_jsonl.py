@@ -5,16 +5,9 @@ from __future__ import annotations
 import json
 
 from scoring.jsonl import score_lines
+from tests.sample_hands import RIICHI_PINFU_TANYAO
 
-GOOD = {
-    "id": "h1",
-    "concealed": "234567m456p2388s",
-    "win_tile": "4s",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-    "flags": ["riichi"],
-}
+GOOD = {"id": "h1", **RIICHI_PINFU_TANYAO}
 
 
 def _run(lines, ruleset="tenhou", lang="en"):

@@ -10,19 +10,9 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import score
+from tests.sample_hands import FOUR_HAN_THIRTY_FU
 
 RIICHI_PRESETS = ("jpml-a", "jpml-b", "wrc", "ema", "tenhou")
-
-# riichi + pinfu + tanyao + 1 dora (indicator 1m -> 2m): 4 han, 30 fu, ron.
-FOUR_HAN_THIRTY_FU = {
-    "concealed": "234567m456p2388s",
-    "win_tile": "4s",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-    "flags": ["riichi"],
-    "dora_indicators": "1m",
-}
 
 
 def _as_dealer(hand):

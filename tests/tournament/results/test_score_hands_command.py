@@ -7,18 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.sample_hands import FOUR_HAN_THIRTY_FU
+
 ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT.parent / "shared" / "corpus" / "riichi.jsonl"
-HAND = {
-    "id": "h1",
-    "concealed": "234567m456p2388s",
-    "win_tile": "4s",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-    "flags": ["riichi"],
-    "dora_indicators": "1m",
-}
+HAND = {"id": "h1", **FOUR_HAN_THIRTY_FU}
 
 
 def _manage(*args, stdin=""):

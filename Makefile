@@ -18,7 +18,7 @@ LOCALES := -l ja -l zh_Hans
 # (without libharfbuzz-subset0 a CJK page takes seconds).
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-noto-cjk
 
-.PHONY: help setup system-packages run test bench lint fmt messages
+.PHONY: help setup build-tools system-packages run test bench lint fmt messages
 
 help:
 	@echo "make run        install what is missing, migrate, load the demo, serve on 127.0.0.1:8000"
@@ -35,8 +35,15 @@ $(PY):
 	  else echo "error: $(PYTHON) cannot create virtual environments (install python3-venv)" >&2; exit 1; fi; }
 	$(PYTHON) -m venv $(VENV)
 
+# pymahjonggb (MCR fans) compiles C++ at install time: make sure g++ is there.
+build-tools:
+	@command -v g++ >/dev/null || { \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q g++; \
+	  else echo "error: g++ is needed to build pymahjonggb (install g++)" >&2; exit 1; fi; }
+
 # Reinstall only when a requirements file is newer than the last install.
-$(STAMP): requirements.txt requirements-dev.txt | $(PY)
+$(STAMP): requirements.txt requirements-dev.txt | $(PY) build-tools
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	@touch $@
 

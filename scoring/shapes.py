@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from scoring.hand import Hand
-from scoring.tiles import EAST, NUM_KINDS, counts34
+from scoring.tiles import EAST, NUM_KINDS, counts34, kind_name, to_mpsz
 
 ORPHANS = (0, 8, 9, 17, 18, 26, *range(EAST, NUM_KINDS))
 SETS_IN_HAND = 4
@@ -175,3 +175,15 @@ def _is_complete(counts: tuple[int, ...], melds: int) -> bool:
     if _readings(counts, SETS_IN_HAND - melds):
         return True
     return melds == 0 and (is_seven_pairs(list(counts)) or is_thirteen_orphans(list(counts)))
+
+
+def not_winning_message(
+    hand: Hand, forms: str = "four sets and a pair, seven pairs or kokushi"
+) -> str:
+    """What a judge needs to hear about a hand that is not a win: what it waits on."""
+    shown = f"{to_mpsz(hand.concealed)} + {hand.win_tile}"
+    ready = waits(counts34(hand.concealed), len(hand.melds))
+    if ready:
+        waiting = ", ".join(kind_name(k) for k in ready)
+        return f"not a winning hand: {shown} does not complete; it waits on {waiting}"
+    return f"not a winning hand: {shown} is not {forms}"

@@ -25,8 +25,8 @@ from scoring.result import Item, Result
 from scoring.riichi_points import basic_points, hand_payments, limit_name
 from scoring.rulesets import Ruleset, register
 from scoring.rulesets.riichi_presets import PRESETS, RiichiConfig, resolve
-from scoring.shapes import arrangements, waits
-from scoring.tiles import WIND_KINDS, counts34, kind_name
+from scoring.shapes import arrangements, not_winning_message
+from scoring.tiles import WIND_KINDS
 
 NAMES = "riichi_yaku"
 YAKUMAN_HAN = 13  # the library counts one yakuman as 13 han
@@ -67,7 +67,7 @@ def score_riichi(hand: Hand, config: RiichiConfig, lang: str = "en") -> Result:
     """Validate and value one riichi hand under ``config``."""
     _check_situation(hand, config)
     if not arrangements(hand):
-        raise HandError("not_winning", _not_winning_message(hand))
+        raise HandError("not_winning", not_winning_message(hand))
     tiles, win_tile, melds = _to_library_tiles(hand, config)
     response = HandCalculator.estimate_hand_value(
         tiles,
@@ -99,16 +99,6 @@ def _check_situation(hand: Hand, config: RiichiConfig) -> None:
             "bad_input",
             f"dealer: in riichi the dealer sits East, but seat_wind is {hand.seat_wind}",
         )
-
-
-def _not_winning_message(hand: Hand) -> str:
-    counts = counts34(hand.concealed)
-    shown = "".join(str(t) for t in hand.concealed) + f" + {hand.win_tile}"
-    ready = waits(counts, len(hand.melds))
-    if ready:
-        waiting = ", ".join(kind_name(k) for k in ready)
-        return f"not a winning hand: {shown} does not complete; it waits on {waiting}"
-    return f"not a winning hand: {shown} is not four sets and a pair, seven pairs or kokushi"
 
 
 def _to_library_tiles(hand: Hand, config: RiichiConfig):
@@ -181,7 +171,7 @@ def _library_error(code: str, hand: Hand) -> HandError:
             "no_yaku", "no yaku: the hand is complete but has no yaku (dora alone do not count)"
         )
     if code == HandCalculator.ERR_HAND_NOT_WINNING:
-        return HandError("not_winning", _not_winning_message(hand))
+        return HandError("not_winning", not_winning_message(hand))
     return HandError("bad_flag", f"flags: {_LIBRARY_ERRORS.get(code, code)}")
 
 

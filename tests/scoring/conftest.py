@@ -25,3 +25,8 @@ def load_corpus(name: str) -> tuple[dict, ...]:
 @pytest.fixture(scope="session")
 def riichi_corpus() -> tuple[dict, ...]:
     return load_corpus("riichi.jsonl")
+
+
+@pytest.fixture(scope="session")
+def mcr_corpus() -> tuple[dict, ...]:
+    return load_corpus("mcr.jsonl")

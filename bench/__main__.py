@@ -18,7 +18,7 @@ from pathlib import Path
 from scoring.engine import score
 
 ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus" / "riichi.jsonl"
+CORPUS = ROOT.parent / "shared" / "corpus"
 OUTPUT = ROOT / "bench" / "results.json"
 REPEATS = 3
 
@@ -32,11 +32,11 @@ def _best_of(func, repeats: int = REPEATS) -> float:
     return best
 
 
-def bench_riichi_corpus() -> dict:
-    cases = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
+def bench_corpus(name: str) -> dict:
+    cases = [json.loads(line) for line in (CORPUS / name).read_text(encoding="utf-8").splitlines()]
     seconds = _best_of(lambda: [score(case) for case in cases])
     return {
-        "name": "score_riichi_corpus",
+        "name": f"score_{name.split('.')[0]}_corpus",
         "hands": len(cases),
         "seconds": round(seconds, 4),
         "hands_per_second": round(len(cases) / seconds, 1),
@@ -50,7 +50,8 @@ def main() -> int:
         "python": sys.version.split()[0],
         "machine": platform.machine(),
         "mahjong": metadata.version("mahjong"),
-        "benchmarks": [bench_riichi_corpus()],
+        "pymahjonggb": metadata.version("pymahjonggb"),
+        "benchmarks": [bench_corpus("riichi.jsonl"), bench_corpus("mcr.jsonl")],
     }
     OUTPUT.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     for b in results["benchmarks"]:

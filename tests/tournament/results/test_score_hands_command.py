@@ -11,6 +11,7 @@ from tests.sample_hands import FOUR_HAN_THIRTY_FU
 
 ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT.parent / "shared" / "corpus" / "riichi.jsonl"
+MCR_CORPUS = CORPUS.with_name("mcr.jsonl")
 HAND = {"id": "h1", **FOUR_HAN_THIRTY_FU}
 
 
@@ -84,3 +85,22 @@ def test_whole_tenhou_corpus_through_the_command(tmp_path):
         and (r["han"], r["points"]) != (c["expected"]["han"], c["expected"]["points"])
     ]
     assert wrong == []
+
+
+def test_whole_mcr_corpus_through_the_command(tmp_path):
+    """`score_hands --ruleset mcr` on the corpus, the kong-edition hands with their option."""
+    kong_fans = {"Two Concealed Kongs", "Concealed Kong and Melded Kong"}
+    cases = [json.loads(line) for line in MCR_CORPUS.read_text(encoding="utf-8").splitlines()]
+    lines = []
+    for case in cases:
+        line = {k: v for k, v in case.items() if k != "ruleset"}
+        if any(name in kong_fans for name, _ in case["expected"]["fans"]):
+            line["options"] = {"mcr_kong_values": "cn-national"}
+        lines.append(json.dumps(line, ensure_ascii=False))
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = _manage("--ruleset", "mcr", "--input", str(source), "--output", str(target))
+    assert out.returncode == 0, out.stderr
+    results = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
+    totals = [(r["id"], r["ruleset"], r["total"]) for r in results]
+    assert totals == [(c["id"], "mcr", c["expected"]["fan_total"]) for c in cases]

@@ -31,6 +31,7 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any, Literal
 
+from scoring.rulesets.mcr_options import ALL_OPTIONS
 from scoring.settlement_mcr import (
     MCR_SETTLEMENT_RULES,
     PLAYERS_PER_TABLE,
@@ -236,12 +237,15 @@ class MCRSessionRules:
     def resolve(self, overrides: Mapping[str, Any]) -> MCRSessionRules:
         """These rules with an event's overrides applied, each option checked by name."""
         known = {f.name for f in fields(self)}
-        for name in overrides:
-            if name not in known:
+        mine = {}
+        for name, value in overrides.items():
+            if name in known:
+                mine[name] = value
+            elif name not in ALL_OPTIONS:  # another reader's option passes
                 raise SessionError(
-                    name, f"is not an MCR session option; use {', '.join(sorted(known))}"
+                    name, f"is not an MCR option; use {', '.join(sorted(ALL_OPTIONS))}"
                 )
-        return replace(self, **overrides)
+        return replace(self, **mine)
 
 
 def _table_points(value: object) -> tuple[int | Fraction, ...]:

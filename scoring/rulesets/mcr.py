@@ -25,6 +25,7 @@ from scoring.hand import Hand
 from scoring.names import display_name, name_table
 from scoring.result import Item, Result
 from scoring.rulesets import Ruleset, register
+from scoring.rulesets.mcr_options import ALL_OPTIONS, HAND_OPTIONS
 from scoring.shapes import not_winning_message
 from scoring.tiles import WIND_LETTERS, Tile
 
@@ -33,23 +34,6 @@ KNITTED_FORMS = "four sets and a pair, seven pairs, thirteen orphans or a knitte
 FLOWER_KEY = "flower_tiles"
 MCR_FLAGS = frozenset({"last_tile", "kong_replacement", "robbing_kong", "last_of_kind"})
 KONG_EDITIONS = ("green-book", "cn-national")
-# Options that belong to the session and standings (rules/mcr.md §10), not to
-# one hand: accepted here so that an event's overrides can be passed whole.
-SESSION_OPTIONS = frozenset(
-    {
-        "hands_per_session",
-        "seat_rotation_scheme",
-        "time_limit_minutes",
-        "time_limit_policy",
-        "table_points",
-        "tie_split",
-        "false_win_points",
-        "false_win_redistribute",
-        "penalties_in_session_score",
-        "tiebreak_chain",
-    }
-)
-
 # How the library's kong fans are counted in each edition (rules/mcr.md §2,
 # "Kong values differ by edition"): library key -> (our key, value).
 KONG_VALUES: dict[str, dict[str, tuple[str, int]]] = {
@@ -85,11 +69,11 @@ def resolve(preset: MCRConfig, overrides: Mapping[str, Any]) -> MCRConfig:
     """The preset with overrides applied; each option name and value checked."""
     changes = {}
     for key, value in overrides.items():
-        if key in SESSION_OPTIONS:
+        if key in ALL_OPTIONS - HAND_OPTIONS:
             continue
         wanted = _OPTION_TYPES.get(key)
         if wanted is None:
-            known = ", ".join(sorted({*_OPTION_TYPES, *SESSION_OPTIONS}))
+            known = ", ".join(sorted(ALL_OPTIONS))
             raise HandError("bad_option", f"options: {key!r} is not an MCR option; use {known}")
         if type(value) is not wanted:
             raise HandError(

@@ -279,7 +279,7 @@ def test_resolve_applies_overrides():
 @pytest.mark.parametrize(
     ("overrides", "field"),
     [
-        ({"min_fan": 8}, "min_fan"),
+        ({"min_fans": 8}, "min_fans"),
         ({"hands_per_session": 17}, "hands_per_session"),
         ({"hands_per_session": 0}, "hands_per_session"),
         ({"hands_per_session": "16"}, "hands_per_session"),
@@ -298,6 +298,19 @@ def test_resolve_names_the_bad_option(overrides, field):
     with pytest.raises(SessionError) as info:
         MCR_SESSION_RULES.resolve(overrides)
     assert info.value.field == field
+
+
+def test_resolve_lets_the_other_readers_options_pass():
+    """An event's one dict of overrides: hand and standings options are not ours to refuse."""
+    rules = MCR_SESSION_RULES.resolve(
+        {
+            "min_fan": 8,
+            "mcr_kong_values": "cn-national",
+            "tiebreak_chain": [],
+            "hands_per_session": 12,
+        }
+    )
+    assert rules.hands_per_session == 12
 
 
 def test_false_win_penalty_default():

@@ -48,9 +48,11 @@ class Arrangement:
     win_group: int | None  # index into groups; None for thirteen orphans
 
 
-def is_seven_pairs(counts: list[int]) -> bool:
-    """Seven *different* pairs (four of a kind is not two pairs)."""
-    return sum(counts) == 2 * PAIRS_IN_SEVEN_PAIRS and sum(c == 2 for c in counts) == 7
+def is_seven_pairs(counts: list[int], quads: bool = False) -> bool:
+    """Seven pairs; four of a kind counts as two pairs only where ``quads`` says so."""
+    if sum(counts) != 2 * PAIRS_IN_SEVEN_PAIRS or any(c % 2 for c in counts):
+        return False
+    return quads or all(c in (0, 2) for c in counts)
 
 
 def is_thirteen_orphans(counts: list[int]) -> bool:
@@ -102,8 +104,18 @@ def _sets_only(counts: tuple[int, ...], sets: int) -> tuple[tuple, ...]:
     return tuple(found)
 
 
-def arrangements(hand: Hand) -> list[Arrangement]:
-    """Every reading of the hand with the winning tile placed; empty if not a win."""
+def arrangements(
+    hand: Hand,
+    *,
+    seven_pairs: bool = True,
+    seven_pairs_quads: bool = False,
+    thirteen_orphans: bool = True,
+) -> list[Arrangement]:
+    """Every reading of the hand with the winning tile placed; empty if not a win.
+
+    The keyword switches say which irregular forms the ruleset accepts (Hong
+    Kong has no seven pairs; Zung Jung may count four of a kind as two pairs).
+    """
     closed = counts34(hand.closed_tiles)
     win = hand.win_tile.kind
     melded = tuple(_meld_group(m) for m in hand.melds)
@@ -115,11 +127,11 @@ def arrangements(hand: Hand) -> list[Arrangement]:
             wait = _wait_in_group(g, win)
             if wait:
                 found.append(Arrangement("standard", _mark_ron(groups, i, hand), wait, i))
-    if not hand.melds and is_seven_pairs(closed):
-        pairs = tuple(Group("pair", k) for k, c in enumerate(closed) if c == 2)
+    if seven_pairs and not hand.melds and is_seven_pairs(closed, seven_pairs_quads):
+        pairs = tuple(Group("pair", k) for k, c in enumerate(closed) for _ in range(c // 2))
         index = next(i for i, g in enumerate(pairs) if g.kind == win)
         found.append(Arrangement("seven_pairs", pairs, "single", index))
-    if not hand.melds and is_thirteen_orphans(closed):
+    if thirteen_orphans and not hand.melds and is_thirteen_orphans(closed):
         before = list(closed)
         before[win] -= 1
         wait = "thirteen_sided" if all(before[k] == 1 for k in ORPHANS) else "single"

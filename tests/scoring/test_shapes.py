@@ -87,3 +87,19 @@ def test_melds_become_groups():
 
 def test_not_a_win_has_no_arrangement():
     assert arrangements(_hand("234567m456p2389s", "4s")) == []
+
+
+def test_four_of_a_kind_as_two_pairs_only_when_asked():
+    hand = _hand("1111m3355p7799s1z", "1z")
+    assert arrangements(hand) == []
+    (reading,) = arrangements(hand, seven_pairs_quads=True)
+    assert reading.form == "seven_pairs"
+    assert [g.kind for g in reading.groups].count(0) == 2
+
+
+def test_irregular_forms_can_be_switched_off():
+    pairs = _hand("1133m5577p99s112z", "2z")
+    orphans = _hand("19m19p19s1234566z", "7z")
+    assert arrangements(pairs, seven_pairs=False) == []
+    assert arrangements(orphans, thirteen_orphans=False) == []
+    assert [a.form for a in arrangements(orphans)] == ["thirteen_orphans"]

@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "simple_history",
     "tournament.events",
+    "tournament.seating",
     "tournament.results",
     "tournament.public",
 ]

@@ -3,13 +3,19 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import Event, Player, Registration
+from .models import Event, Player, Registration, StaffRole
 
 
 class RegistrationInline(admin.TabularInline):
     model = Registration
     extra = 0
     autocomplete_fields = ["player"]
+
+
+class StaffRoleInline(admin.TabularInline):
+    model = StaffRole
+    extra = 0
+    autocomplete_fields = ["user"]
 
 
 @admin.register(Event)
@@ -19,8 +25,20 @@ class EventAdmin(SimpleHistoryAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["ruleset_config", "created_at", "updated_at"]
+    fields = [
+        "name",
+        "slug",
+        ("start_date", "end_date"),
+        "ruleset",
+        "ruleset_overrides",
+        ("hands_per_session", "time_limit_minutes"),
+        "status",
+        "is_public",
+        "ruleset_config",
+        ("created_at", "updated_at"),
+    ]
     date_hierarchy = "start_date"
-    inlines = [RegistrationInline]
+    inlines = [StaffRoleInline, RegistrationInline]
 
 
 @admin.register(Player)
@@ -32,8 +50,17 @@ class PlayerAdmin(SimpleHistoryAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(SimpleHistoryAdmin):
-    list_display = ["player", "event", "status"]
+    list_display = ["player", "event", "status", "group"]
     list_filter = ["event", "status"]
     search_fields = ["player__name", "event__name"]
     autocomplete_fields = ["event", "player"]
     list_select_related = ["player", "event"]
+
+
+@admin.register(StaffRole)
+class StaffRoleAdmin(SimpleHistoryAdmin):
+    list_display = ["user", "event", "role"]
+    list_filter = ["role", "event"]
+    search_fields = ["user__username", "event__name"]
+    autocomplete_fields = ["event", "user"]
+    list_select_related = ["user", "event"]

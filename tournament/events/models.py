@@ -9,13 +9,18 @@ Vocabulary:
   them from one tournament to the next).
 - **registration**: a player's place in one event. Substitutes and dropped
   players keep their registration; "left after round 5" is a normal case.
+  Active players and substitutes are seated; only active players are ranked.
+- **group**: the club, team or country that seating keeps apart at a table.
+- **staff role**: what a user may do in one event (director, judge, viewer);
+  see ``permissions.py``.
 
 Every model keeps a full history (django-simple-history): who changed what
 and when is part of a referee's record.
 """
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import RegexValidator
+from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Count, F, Q
 from django.utils.translation import gettext_lazy as _
@@ -72,6 +77,20 @@ class Event(models.Model):
         blank=True,
         editable=False,
         help_text=_("The preset plus overrides, resolved and frozen when the event starts."),
+    )
+    hands_per_session = models.PositiveSmallIntegerField(
+        _("hands per session"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Leave empty to play the ruleset's usual session length."),
+    )
+    time_limit_minutes = models.PositiveSmallIntegerField(
+        _("time limit (minutes)"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Leave empty for sessions without a time limit."),
     )
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
@@ -146,6 +165,12 @@ class Registration(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
     )
+    group = models.CharField(
+        _("group"),
+        max_length=200,
+        blank=True,
+        help_text=_("Team or club kept apart when seating; empty means the player's club."),
+    )
 
     history = HistoricalRecords()
 
@@ -155,7 +180,56 @@ class Registration(models.Model):
         ordering = ["player__name", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
+            models.CheckConstraint(
+                condition=Q(status__in=["active", "substitute", "dropped"]),
+                name="registration_status_is_known",
+            ),
         ]
 
     def __str__(self):
         return f"{self.player} @ {self.event}"
+
+    @property
+    def is_playing(self):
+        """Active players and substitutes take a seat; dropped players do not."""
+        return self.status != self.Status.DROPPED
+
+    def seating_group(self):
+        """What seating keeps apart: the registration's group, else club, else country."""
+        return self.group or self.player.club or self.player.country or None
+
+
+class StaffRole(models.Model):
+    """What one user may do in one event; the rights of each role are in ``permissions``."""
+
+    class Role(models.TextChoices):
+        DIRECTOR = "director", _("Director")
+        JUDGE = "judge", _("Judge")
+        VIEWER = "viewer", _("Viewer")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="staff_roles", verbose_name=_("event")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="event_roles",
+        verbose_name=_("user"),
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("staff role")
+        verbose_name_plural = _("staff roles")
+        ordering = ["event", "role", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_role_per_user_and_event"),
+            models.CheckConstraint(
+                condition=Q(role__in=["director", "judge", "viewer"]), name="staff_role_is_known"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.user} – {self.get_role_display()} @ {self.event}"

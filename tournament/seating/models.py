@@ -1,0 +1,161 @@
+"""Rounds, tables and seats.
+
+Vocabulary:
+
+- **round**: one seating of the event's players; every table plays one
+  session in it. It is a *draft* until seated, *seated* once every player has
+  a seat, *published* when players may see it, *finished* when its results
+  are in.
+- **table**: four seats in a round, numbered from 1; ``label`` is what the
+  venue calls it ("A3", "by the window") when that differs.
+- **seat**: a registration at a table with its starting wind, E, S, W or N;
+  East is the first dealer.
+
+A registration sits once per round and a wind is taken once per table: both
+are database constraints. ``Seat.round`` repeats ``Seat.table.round`` so the
+first can be one (a constraint cannot look through a foreign key); ``save``
+keeps the two in step.
+"""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from tournament.events.models import Event, Registration
+
+
+class Wind(models.TextChoices):
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+    NORTH = "N", _("North")
+
+
+WIND_ORDER = [Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH]
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        SEATED = "seated", _("Seated")
+        PUBLISHED = "published", _("Published")
+        FINISHED = "finished", _("Finished")
+
+    class Method(models.TextChoices):
+        BALANCED = "balanced", _("Balanced (fewest repeat opponents)")
+        RANDOM = "random", _("Random")
+        SWISS = "swiss", _("Swiss (by standings)")
+
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("event")
+    )
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    method = models.CharField(
+        _("seating method"), max_length=10, choices=Method.choices, blank=True
+    )
+    seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
+    published_at = models.DateTimeField(_("published"), null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_one"),
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "seated", "published", "finished"]),
+                name="round_status_is_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(published_at__isnull=True) | ~Q(status__in=["draft", "seated"]),
+                name="only_published_rounds_have_a_publication_time",
+            ),
+        ]
+
+    def __str__(self):
+        return _("%(event)s, round %(number)s") % {"event": self.event, "number": self.number}
+
+    @property
+    def is_public(self):
+        return self.status in (self.Status.PUBLISHED, self.Status.FINISHED)
+
+
+class Table(models.Model):
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+    label = models.CharField(_("label"), max_length=40, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_from_one"),
+        ]
+
+    def __str__(self):
+        return self.label or _("Table %(number)s") % {"number": self.number}
+
+
+class Seat(models.Model):
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("round")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    wind = models.CharField(_("wind"), max_length=1, choices=Wind.choices)
+    registration = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        # Tables in number order, each one's seats East, South, West, North.
+        ordering = [
+            "table__number",
+            "table",
+            models.Case(
+                *(models.When(wind=w, then=models.Value(i)) for i, w in enumerate("ESWN")),
+                output_field=models.IntegerField(),
+            ),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "registration"], name="one_seat_per_player_and_round"
+            ),
+            models.UniqueConstraint(fields=["table", "wind"], name="one_player_per_wind"),
+            models.CheckConstraint(
+                condition=Q(wind__in=["E", "S", "W", "N"]), name="seat_wind_is_known"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table} {self.wind}: {self.registration.player}"
+
+    def save(self, *args, **kwargs):
+        # Keep the denormalised round in step with the table's.
+        if self.round_id is None:
+            self.round_id = self.table.round_id
+        elif self.table.round_id != self.round_id:
+            raise ValueError("a seat's round must be its table's round")
+        super().save(*args, **kwargs)
+
+    @property
+    def wind_order(self):
+        return WIND_ORDER.index(self.wind)

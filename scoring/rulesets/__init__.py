@@ -68,4 +68,4 @@ def registered_names() -> list[str]:
 
 def _load_builtin() -> None:
     # Imported lazily so that importing the registry stays cheap and cycle-free.
-    from scoring.rulesets import hkos, mcr, riichi  # noqa: F401
+    from scoring.rulesets import hkos, mcr, riichi, zung_jung  # noqa: F401

@@ -285,8 +285,3 @@ def test_names_in_three_languages():
 
 def _named(result, key):
     return next(i.name for i in result.items if i.key == key)
-
-
-@pytest.mark.parametrize("ruleset", ["zung-jung"])
-def test_planned_rulesets_say_so(ruleset):
-    assert score(FOUR_HAN_THIRTY_FU, ruleset).error.code == "unsupported_ruleset"

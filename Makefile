@@ -17,6 +17,9 @@ LOCALES := -l ja -l zh_Hans
 # Debian packages WeasyPrint needs to render PDFs, with CJK glyphs, quickly
 # (without libharfbuzz-subset0 a CJK page takes seconds).
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-noto-cjk
+# Debian's headless browser and its driver for the browser tests (tests/tournament/browser);
+# Selenium uses these and never downloads a browser of its own.
+BROWSER_PACKAGES := chromium chromium-driver
 
 .PHONY: help setup build-tools system-packages run test bench lint fmt messages
 
@@ -49,11 +52,12 @@ $(STAMP): requirements.txt requirements-dev.txt | $(PY) build-tools
 
 # Installs missing Debian packages when possible (root with apt-get); a no-op
 # when they are present or on other systems. Fails only if WeasyPrint, which
-# the printing code needs, cannot load.
+# the printing code needs, cannot load. (Without Chromium the browser test is
+# skipped on a laptop and fails under CI=true.)
 system-packages: $(STAMP)
 	@if command -v dpkg >/dev/null; then \
 	  missing=""; \
-	  for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  for p in $(SYSTEM_PACKAGES) $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	  if [ -n "$$missing" ]; then \
 	    if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	      echo "Installing system packages:$$missing"; \
@@ -70,7 +74,8 @@ setup: system-packages
 
 run: setup
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py loaddata fixtures/demo.json
+	$(PY) manage.py load_demo
+	@echo "Staff pages: http://127.0.0.1:8000/manage/ (first: $(PY) manage.py createsuperuser)"
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: setup

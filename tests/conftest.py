@@ -16,10 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def demo_event(db):
-    """The demo event exactly as ``make run`` loads it."""
+    """The demo event as ``make run`` loads it: 32 players seated for 4 published rounds."""
     from tournament.events.models import Event
 
-    call_command("loaddata", ROOT / "fixtures" / "demo.json", verbosity=0)
+    call_command("load_demo", "--time-budget", "0.2", verbosity=0)
     return Event.objects.get(slug="demo-open")
 
 

@@ -90,6 +90,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Staff log in with Django's own view; the staff pages start at /manage/.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "manage:events"
+LOGOUT_REDIRECT_URL = "public:home"
+
+# Seconds the seating planner may search for a better seating of one round.
+SEATING_TIME_BUDGET = float(os.environ.get("SEATING_TIME_BUDGET", "10"))
+
 # Internationalisation: the public follows events in their own language.
 LANGUAGE_CODE = "en"
 LANGUAGES = [

@@ -7,6 +7,7 @@ code printed on a scoresheet works for everyone.
 
 from django.conf import settings
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.contrib.staticfiles.views import serve as serve_static
 from django.urls import include, path, re_path
 
@@ -16,6 +17,11 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Staff pages: every view checks has_event_permission on the server.
+    path("manage/", include("tournament.events.urls")),
+    path("manage/", include("tournament.seating.urls")),
     path("", include("tournament.public.urls")),
 ]
 

@@ -19,12 +19,13 @@ def test_admin_pages_open(admin_client, demo_event, url):
 
 
 def test_admin_history_names_the_editor(admin_client, admin_user, demo_event):
+    player = demo_event.registrations.first().player
     response = admin_client.post(
-        f"/admin/events/player/{demo_event.registrations.first().player_id}/change/",
+        f"/admin/events/player/{player.pk}/change/",
         {"name": "Aoife Byrne-Walsh", "club": "Dublin Riichi Club", "country": "IE", "ema_id": ""},
     )
     assert response.status_code == 302
-    record = demo_event.registrations.first().player.history.latest()
+    record = player.history.latest()
     assert record.name == "Aoife Byrne-Walsh"
     assert record.history_user == admin_user
 

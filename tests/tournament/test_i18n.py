@@ -44,21 +44,26 @@ def test_switcher_offers_each_language_in_its_own_name(client, db):
 
 
 def _po_entries(path):
-    """(msgid, msgstr, flags) for each entry of a .po file, the header left out."""
+    """(msgid, msgstr, flags, msgid_plural) for each entry of a .po file, the header left out.
+
+    For plural entries msgstr is the first form (Japanese and Chinese have one).
+    """
     entries = []
     for block in path.read_text(encoding="utf-8").split("\n\n"):
         flags = " ".join(line for line in block.splitlines() if line.startswith("#,"))
         fields = {}
         key = None
         for line in block.splitlines():
-            match = re.match(r'^(msgid|msgstr) (".*")$', line)
+            match = re.match(r'^(msgid|msgid_plural|msgstr|msgstr\[0\]) (".*")$', line)
             if match:
-                key = match.group(1)
+                key = match.group(1).replace("[0]", "")
                 fields[key] = _unquote(match.group(2))
             elif line.startswith('"') and key:
                 fields[key] += _unquote(line)
         if fields.get("msgid"):
-            entries.append((fields["msgid"], fields.get("msgstr", ""), flags))
+            entries.append(
+                (fields["msgid"], fields.get("msgstr", ""), flags, fields.get("msgid_plural"))
+            )
     return entries
 
 
@@ -73,10 +78,14 @@ def test_every_string_is_translated_and_compiled(locale):
     mo = po.with_suffix(".mo")
     entries = _po_entries(po)
     assert entries, f"{po} has no entries"
-    untranslated = [msgid for msgid, msgstr, flags in entries if not msgstr or "fuzzy" in flags]
+    untranslated = [msgid for msgid, msgstr, flags, _ in entries if not msgstr or "fuzzy" in flags]
     assert not untranslated, f"{po}: untranslated or fuzzy: {untranslated}"
 
     with mo.open("rb") as f:
         compiled = gettext.GNUTranslations(f)
-    stale = [msgid for msgid, msgstr, _ in entries if compiled.gettext(msgid) != msgstr]
+    stale = [
+        msgid
+        for msgid, msgstr, _, plural in entries
+        if (compiled.ngettext(msgid, plural, 1) if plural else compiled.gettext(msgid)) != msgstr
+    ]
     assert not stale, f"{mo} is out of date (run `make messages`): {stale}"

@@ -1,28 +1,45 @@
 """The public pages, on the demo event that ``make run`` loads."""
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
 
 from tournament.events.models import Event, Player, Registration
+from tournament.seating.models import Seat
 
-DEMO_PLAYERS = 8
+DEMO_PLAYERS = 32
+DEMO_ROUNDS = 4
 
 
-def test_demo_fixture_loads_one_running_public_event(demo_event):
+def test_demo_loads_one_running_public_event(demo_event):
     assert demo_event.name == "Demo Open 2026"
     assert demo_event.ruleset == "jpml-b"
     assert demo_event.status == Event.Status.RUNNING
     assert demo_event.is_public
     assert demo_event.registrations.filter(status="active").count() == DEMO_PLAYERS
     assert Player.objects.filter(name="佐藤 花子", country="JP").exists()
+    assert demo_event.ruleset_config["ruleset"] == "jpml-b"
+    rounds = demo_event.rounds.order_by("number")
+    assert [(r.number, r.status) for r in rounds] == [
+        (n, "published") for n in range(1, DEMO_ROUNDS + 1)
+    ]
+    for round_ in rounds:
+        assert round_.seats.count() == DEMO_PLAYERS
 
 
-def test_demo_fixture_loads_again_without_duplicates(demo_event):
+def test_demo_loads_again_without_duplicates(demo_event):
     """``make run`` loads it on every start."""
-    call_command("loaddata", settings.BASE_DIR / "fixtures" / "demo.json", verbosity=0)
+    call_command("load_demo", "--time-budget", "0.2", verbosity=0)
     assert Event.objects.count() == 1
     assert Registration.objects.count() == DEMO_PLAYERS
+    assert Seat.objects.count() == DEMO_PLAYERS * DEMO_ROUNDS
+
+
+def test_demo_seating_page(client, demo_event):
+    response = client.get("/e/demo-open/round/1/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert html.count('class="table-card"') == DEMO_PLAYERS // 4
+    assert "佐藤 花子" in html
 
 
 def test_home_lists_the_demo_event(client, demo_event):

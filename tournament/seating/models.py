@@ -43,9 +43,9 @@ class Round(models.Model):
         FINISHED = "finished", _("Finished")
 
     class Method(models.TextChoices):
-        BALANCED = "balanced", _("Balanced (fewest repeat opponents)")
+        BALANCED = "balanced", _("Balanced")
         RANDOM = "random", _("Random")
-        SWISS = "swiss", _("Swiss (by standings)")
+        SWISS = "swiss", _("Swiss")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("event")

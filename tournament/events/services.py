@@ -1,0 +1,296 @@
+"""What a director does to an event and its players, as verbs.
+
+Each service runs in one transaction, leaves history records that say why
+(and who, when a user is given), and refuses with an :class:`EventError`
+whose message is meant for the person at the screen. Views, management
+commands and the demo loader all go through here; none of them writes these
+models directly.
+
+Player import from CSV lives in ``csv_import``; seating in
+``tournament.seating.services``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.errors import HandError
+from scoring.rulesets import get_ruleset
+from tournament.events.countries import COUNTRY_CODES
+from tournament.events.errors import EventError, save_with_history
+from tournament.events.models import Event, Player, Registration, Ruleset, StaffRole
+
+# Bump when the shape of ``Event.ruleset_config`` changes, so that readers of
+# an old frozen config know what they hold.
+RULESET_CONFIG_VERSION = 1
+
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+EMA_ID_RE = re.compile(r"^[0-9]{1,20}$")
+
+__all__ = [
+    "EventError",
+    "RULESET_CONFIG_VERSION",
+    "add_player",
+    "add_substitute",
+    "check_ruleset",
+    "create_event",
+    "drop_player",
+    "grant_role",
+    "reinstate_player",
+    "start_event",
+]
+
+
+def check_ruleset(ruleset: str, overrides: Any) -> dict | None:
+    """The resolved config as a dict, ``None`` for a ruleset whose engine is not built yet.
+
+    Raises :class:`EventError` for an unknown ruleset or overrides the engine refuses.
+    """
+    if ruleset not in Ruleset.values:
+        choices = ", ".join(Ruleset.values)
+        raise EventError(
+            _("Unknown ruleset “%(name)s”; use one of %(choices)s.")
+            % {
+                "name": ruleset,
+                "choices": choices,
+            }
+        )
+    if not isinstance(overrides, Mapping):
+        raise EventError(_("Ruleset overrides must be a JSON object of setting: value."))
+    try:
+        return dataclasses.asdict(get_ruleset(ruleset).config(dict(overrides)))
+    except HandError as error:
+        if error.info.code == "unsupported_ruleset":
+            return None
+        raise EventError(error.info.message) from error
+
+
+@transaction.atomic
+def create_event(
+    *,
+    slug: str,
+    name: str,
+    ruleset: str,
+    start_date: datetime.date | None = None,
+    end_date: datetime.date | None = None,
+    ruleset_overrides: Mapping[str, Any] | None = None,
+    hands_per_session: int | None = None,
+    time_limit_minutes: int | None = None,
+    is_public: bool = False,
+    by=None,
+) -> Event:
+    """A new event in draft. The user who creates it becomes its director."""
+    slug = (slug or "").strip()
+    name = (name or "").strip()
+    if not SLUG_RE.match(slug) or len(slug) > 64:
+        raise EventError(
+            _("“%(slug)s” is not a usable short name: use lowercase letters, digits and hyphens.")
+            % {"slug": slug}
+        )
+    if Event.objects.filter(slug=slug).exists():
+        raise EventError(
+            _("An event with the short name “%(slug)s” already exists.") % {"slug": slug}
+        )
+    if not name:
+        raise EventError(_("The event needs a name."))
+    overrides = {} if ruleset_overrides is None else ruleset_overrides
+    check_ruleset(ruleset, overrides)
+    overrides = dict(overrides)
+    start_date = start_date or timezone.localdate()
+    end_date = end_date or start_date
+    if end_date < start_date:
+        raise EventError(_("The event cannot end before it starts."))
+    for value in (hands_per_session, time_limit_minutes):
+        if value is not None and value < 1:
+            raise EventError(_("Hands per session and the time limit must be at least 1."))
+    event = Event(
+        slug=slug,
+        name=name,
+        ruleset=ruleset,
+        start_date=start_date,
+        end_date=end_date,
+        ruleset_overrides=overrides,
+        hands_per_session=hands_per_session,
+        time_limit_minutes=time_limit_minutes,
+        is_public=is_public,
+    )
+    save_with_history(event, "event created", by)
+    if by is not None and getattr(by, "is_authenticated", False):
+        save_with_history(
+            StaffRole(event=event, user=by, role=StaffRole.Role.DIRECTOR),
+            "creator directs the event",
+            by,
+        )
+    return event
+
+
+@transaction.atomic
+def start_event(event: Event, by=None) -> Event:
+    """Freeze the resolved ruleset config and open the event for play.
+
+    From now on the event is scored with ``ruleset_config``, whatever later
+    versions of the engine's presets say.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status != Event.Status.DRAFT:
+        raise EventError(_("“%(event)s” has already started.") % {"event": event.name})
+    try:
+        config = dataclasses.asdict(
+            get_ruleset(event.ruleset).config(dict(event.ruleset_overrides or {}))
+        )
+    except HandError as error:
+        raise EventError(
+            _("The event cannot start: %(reason)s") % {"reason": error.info.message}
+        ) from error
+    event.ruleset_config = {
+        "ruleset": event.ruleset,
+        "version": RULESET_CONFIG_VERSION,
+        "config": config,
+    }
+    event.status = Event.Status.RUNNING
+    return save_with_history(event, "event started; ruleset config frozen", by)
+
+
+def _refuse_if_finished(event: Event) -> None:
+    if event.status == Event.Status.FINISHED:
+        raise EventError(
+            _("“%(event)s” has finished; its players cannot change.") % {"event": event.name}
+        )
+
+
+def clean_player_fields(name: str, club: str = "", country: str = "", ema_id: str = "") -> dict:
+    """Trimmed player fields, or an :class:`EventError` naming what is wrong."""
+    fields = {
+        "name": " ".join((name or "").split()),
+        "club": " ".join((club or "").split()),
+        "country": (country or "").strip().upper(),
+        "ema_id": (ema_id or "").strip(),
+    }
+    if not fields["name"]:
+        raise EventError(_("The player needs a name."))
+    if len(fields["name"]) > 200 or len(fields["club"]) > 200:
+        raise EventError(_("Names and clubs can be at most 200 characters long."))
+    if fields["country"] and fields["country"] not in COUNTRY_CODES:
+        raise EventError(
+            _("“%(code)s” is not a country code; use two letters such as JP, CN or DE.")
+            % {"code": fields["country"]}
+        )
+    if fields["ema_id"] and not EMA_ID_RE.match(fields["ema_id"]):
+        raise EventError(
+            _("“%(ema_id)s” is not an EMA id; EMA ids are digits, such as 04290042.")
+            % {"ema_id": fields["ema_id"]}
+        )
+    return fields
+
+
+def find_or_make_player(fields: dict, by=None) -> Player:
+    """The player with this EMA id if there is one, else a new player."""
+    if fields["ema_id"]:
+        existing = Player.objects.filter(ema_id=fields["ema_id"]).order_by("pk").first()
+        if existing is not None:
+            return existing
+    return save_with_history(Player(**fields), "registered for an event", by)
+
+
+@transaction.atomic
+def add_player(
+    event: Event,
+    *,
+    name: str,
+    club: str = "",
+    country: str = "",
+    ema_id: str = "",
+    group: str = "",
+    status: str = Registration.Status.ACTIVE,
+    by=None,
+    reason: str = "player added",
+) -> Registration:
+    """Register a player (new, or known by EMA id) in the event.
+
+    Takes effect from the next round seated; rounds already seated keep their seats.
+    """
+    _refuse_if_finished(event)
+    if status not in (Registration.Status.ACTIVE, Registration.Status.SUBSTITUTE):
+        raise EventError(_("A new registration is active or a substitute."))
+    fields = clean_player_fields(name, club, country, ema_id)
+    player = find_or_make_player(fields, by)
+    if Registration.objects.filter(event=event, player=player).exists():
+        raise EventError(_("%(name)s is already registered in this event.") % {"name": player.name})
+    if (
+        fields["ema_id"] == ""
+        and Registration.objects.filter(
+            event=event,
+            player__name=fields["name"],
+            player__club=fields["club"],
+            player__country=fields["country"],
+        ).exists()
+    ):
+        raise EventError(
+            _("%(name)s is already registered in this event.") % {"name": fields["name"]}
+        )
+    registration = Registration(event=event, player=player, status=status, group=group.strip())
+    return save_with_history(registration, reason, by)
+
+
+def add_substitute(event: Event, *, by=None, **player_fields) -> Registration:
+    """A substitute fills a seat between rounds; substitutes are seated but not ranked."""
+    return add_player(
+        event,
+        status=Registration.Status.SUBSTITUTE,
+        by=by,
+        reason="substitute added",
+        **player_fields,
+    )
+
+
+@transaction.atomic
+def drop_player(registration: Registration, by=None, reason: str = "") -> Registration:
+    """The player leaves the event: no seat from the next round on; past seats stay."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    _refuse_if_finished(registration.event)
+    if registration.status == Registration.Status.DROPPED:
+        raise EventError(
+            _("%(name)s has already left the event.") % {"name": registration.player.name}
+        )
+    registration.status = Registration.Status.DROPPED
+    return save_with_history(registration, f"dropped: {reason}" if reason else "dropped", by)
+
+
+@transaction.atomic
+def reinstate_player(
+    registration: Registration, status: str = Registration.Status.ACTIVE, by=None
+) -> Registration:
+    """Bring a dropped player back, or turn a substitute into an active player (or back)."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    _refuse_if_finished(registration.event)
+    if status not in (Registration.Status.ACTIVE, Registration.Status.SUBSTITUTE):
+        raise EventError(_("A player comes back as active or as a substitute."))
+    if registration.status == status:
+        raise EventError(
+            _("%(name)s is already %(status)s.")
+            % {"name": registration.player.name, "status": registration.get_status_display()}
+        )
+    registration.status = status
+    return save_with_history(registration, f"status set to {status}", by)
+
+
+@transaction.atomic
+def grant_role(event: Event, user, role: str, by=None) -> StaffRole:
+    """Give ``user`` a role in the event, replacing the one they had."""
+    if role not in StaffRole.Role.values:
+        raise EventError(_("Unknown role “%(role)s”.") % {"role": role})
+    staff_role = StaffRole.objects.filter(event=event, user=user).first()
+    if staff_role is None:
+        staff_role = StaffRole(event=event, user=user)
+    elif staff_role.role == role:
+        return staff_role
+    staff_role.role = role
+    return save_with_history(staff_role, f"role: {role}", by)

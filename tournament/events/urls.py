@@ -1,0 +1,28 @@
+"""Staff pages for events and players, under ``/manage/``."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "manage"
+
+urlpatterns = [
+    path("", views.event_list, name="events"),
+    path("new/", views.event_create, name="event_create"),
+    path("<slug:slug>/", views.event_dashboard, name="event"),
+    path("<slug:slug>/start/", views.event_start, name="event_start"),
+    path("<slug:slug>/players/import/", views.players_import, name="players_import"),
+    path(
+        "<slug:slug>/players/import/confirm/",
+        views.players_import_confirm,
+        name="players_import_confirm",
+    ),
+    path("<slug:slug>/players/add/", views.player_add, name="player_add"),
+    path("<slug:slug>/players/<int:registration_id>/drop/", views.player_drop, name="player_drop"),
+    path(
+        "<slug:slug>/players/<int:registration_id>/status/",
+        views.player_status,
+        name="player_status",
+    ),
+    path("<slug:slug>/roles/", views.role_grant, name="role_grant"),
+]

@@ -1,0 +1,222 @@
+"""The director's pages for events and players (under ``/manage/``).
+
+Every view is guarded on the server: ``event_permission_required`` for one
+event's pages, ``can_create_events`` for a new event. Views read forms and
+call services; a service's refusal is shown as a message, nothing half-done.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.events import csv_import, services
+from tournament.events.decorators import event_permission_required
+from tournament.events.errors import EventError
+from tournament.events.forms import DropForm, EventForm, ImportForm, PlayerForm, RoleForm
+from tournament.events.models import Registration
+from tournament.events.permissions import can_create_events, events_for, has_event_permission
+from tournament.seating.forms import SeatRoundForm
+
+
+@login_required
+def event_list(request):
+    events = events_for(request.user).with_player_count().annotate(round_count=Count("rounds"))
+    return render(
+        request,
+        "staff/event_list.html",
+        {"events": events, "can_create": can_create_events(request.user)},
+    )
+
+
+@login_required
+def event_create(request):
+    if not can_create_events(request.user):
+        raise PermissionDenied
+    today = timezone.localdate()
+    form = EventForm(*_bound(request)[:1], initial={"start_date": today, "end_date": today})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.create_event(**form.cleaned_data, by=request.user)
+        except EventError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Event created. Now register its players."))
+            return redirect("manage:event", event.slug)
+    return render(request, "staff/event_form.html", {"form": form})
+
+
+@event_permission_required("view")
+def event_dashboard(request, event):
+    registrations = list(event.registrations.select_related("player").order_by("pk"))
+    counts = {status: 0 for status in Registration.Status.values}
+    for registration in registrations:
+        counts[registration.status] += 1
+    rounds = event.rounds.annotate(
+        table_count=Count("tables", distinct=True), seat_count=Count("seats", distinct=True)
+    ).order_by("number")
+    can_manage = has_event_permission(request.user, event, "manage")
+    next_round = (rounds.last().number + 1) if rounds else 1
+    return render(
+        request,
+        "staff/event_dashboard.html",
+        {
+            "event": event,
+            "registrations": registrations,
+            "counts": counts,
+            "playing": counts["active"] + counts["substitute"],
+            "rounds": rounds,
+            "roles": event.staff_roles.select_related("user").order_by("role", "user__username"),
+            "can_manage": can_manage,
+            "seat_form": SeatRoundForm(initial={"number": next_round}),
+            "role_form": RoleForm(),
+            "drop_form": DropForm(),
+        },
+    )
+
+
+@require_POST
+@event_permission_required("manage")
+def event_start(request, event):
+    try:
+        services.start_event(event, by=request.user)
+    except EventError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The event has started; its ruleset is now fixed."))
+    return redirect("manage:event", event.slug)
+
+
+@event_permission_required("manage")
+def players_import(request, event):
+    """Upload or paste a CSV; the preview lists every bad row before anything is saved."""
+    form = ImportForm(*_bound(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            text = _csv_text(form.cleaned_data)
+        except EventError as error:
+            form.add_error("file", error.message)
+        else:
+            preview = csv_import.import_players_preview(event, text)
+            return render(
+                request,
+                "staff/import_preview.html",
+                {"event": event, "preview": preview, "csv_text": text},
+            )
+    return render(request, "staff/import_form.html", {"event": event, "form": form})
+
+
+def _csv_text(data) -> str:
+    if data.get("file"):
+        return csv_import.decode_upload(data["file"].read())
+    return data["text"]
+
+
+@require_POST
+@event_permission_required("manage")
+def players_import_confirm(request, event):
+    text = request.POST.get("csv_text", "")
+    try:
+        registrations = csv_import.import_players(event, text, by=request.user)
+    except EventError as error:
+        preview = csv_import.import_players_preview(event, text)
+        messages.error(request, error.message)
+        return render(
+            request,
+            "staff/import_preview.html",
+            {"event": event, "preview": preview, "csv_text": text},
+            status=400,
+        )
+    messages.success(
+        request,
+        _("%(count)s players registered.") % {"count": len(registrations)},
+    )
+    return redirect("manage:event", event.slug)
+
+
+@event_permission_required("manage")
+def player_add(request, event):
+    form = PlayerForm(*_bound(request)[:1])
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            registration = services.add_player(event, **data, by=request.user)
+        except EventError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(
+                request,
+                _("%(name)s registered (%(status)s).")
+                % {
+                    "name": registration.player.name,
+                    "status": registration.get_status_display(),
+                },
+            )
+            return redirect("manage:event", event.slug)
+    return render(request, "staff/player_form.html", {"event": event, "form": form})
+
+
+@require_POST
+@event_permission_required("manage")
+def player_drop(request, event, registration_id):
+    registration = get_object_or_404(Registration, pk=registration_id, event=event)
+    form = DropForm(request.POST)
+    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    try:
+        services.drop_player(registration, by=request.user, reason=reason)
+    except EventError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("%(name)s has left the event; seats already given stay.")
+            % {"name": registration.player.name},
+        )
+    return redirect("manage:event", event.slug)
+
+
+@require_POST
+@event_permission_required("manage")
+def player_status(request, event, registration_id):
+    registration = get_object_or_404(Registration, pk=registration_id, event=event)
+    try:
+        services.reinstate_player(registration, request.POST.get("status", ""), by=request.user)
+    except EventError as error:
+        messages.error(request, error.message)
+    return redirect("manage:event", event.slug)
+
+
+@require_POST
+@event_permission_required("manage")
+def role_grant(request, event):
+    form = RoleForm(request.POST)
+    if form.is_valid():
+        user, role = form.cleaned_data["user"], form.cleaned_data["role"]
+        services.grant_role(event, user, role, by=request.user)
+        messages.success(
+            request,
+            _("%(user)s is now %(role)s.")
+            % {
+                "user": user.get_username(),
+                "role": dict(form.fields["role"].choices)[role],
+            },
+        )
+    else:
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for error in errors:
+                messages.error(request, f"{label}: {error}" if label else error)
+    return redirect("manage:event", event.slug)
+
+
+def _bound(request):
+    """Form data for a POST (even an empty one), nothing for a GET."""
+    if request.method == "POST":
+        return (request.POST, request.FILES)
+    return ()

@@ -1,0 +1,226 @@
+"""Seating a round, fixing it by hand, and publishing it, as verbs.
+
+The Django side of the planner: load the players and the rounds already
+played, call the pure :func:`tournament.seating.plan.plan_seating`, and store
+its answer as Round, Table and Seat rows in one transaction. Each service
+refuses with an :class:`~tournament.events.errors.EventError` whose message
+is for the director, and leaves history records that say why.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from tournament.events.errors import EventError, delete_with_history, save_with_history
+from tournament.events.models import Event, Registration
+from tournament.seating.models import WIND_ORDER, Round, Seat, Table
+
+__all__ = ["EventError", "playing_registrations", "publish_round", "seat_round", "swap_seats"]
+
+# Seconds the planner may search for a better seating in a web request or a
+# command; the demo and the tests use less.
+DEFAULT_TIME_BUDGET = 10.0
+
+
+def _planner():
+    """The pure planner, ``tournament/seating/plan.py``.
+
+    Imported when a round is seated rather than with the URL map, so pages that
+    never seat (the public site, the admin) do not load the search code.
+    """
+    from tournament.seating import plan
+
+    return plan
+
+
+def playing_registrations(event: Event) -> list[Registration]:
+    """Who takes a seat: active players and substitutes, in registration order."""
+    return list(
+        event.registrations.exclude(status=Registration.Status.DROPPED)
+        .select_related("player")
+        .order_by("pk")
+    )
+
+
+def _history(event: Event, before: int) -> list[list[tuple[int, ...]]]:
+    """Rounds already seated, as the planner reads them: round -> tables -> (E, S, W, N)."""
+    rounds: dict[int, dict[int, dict[str, int]]] = {}
+    seats = Seat.objects.filter(round__event=event, round__number__lt=before).values_list(
+        "round__number", "table__number", "wind", "registration_id"
+    )
+    for number, table, wind, registration in seats:
+        rounds.setdefault(number, {}).setdefault(table, {})[wind] = registration
+    return [
+        [tuple(tables[t][w] for w in WIND_ORDER) for t in sorted(tables)]
+        for _, tables in sorted(rounds.items())
+    ]
+
+
+def _standings(players: list[Registration]) -> list[int]:
+    """Registration ids, best first, for swiss seating.
+
+    Standings are not built yet (issue [6/8]), so swiss seating ranks players
+    in registration order for now; once results exist this becomes total
+    points, with the ruleset's tiebreaks.
+    """
+    return [registration.pk for registration in players]
+
+
+def _check_number(event: Event, number: int) -> Round | None:
+    """The unpublished round to seat again, None for a new one, or a refusal."""
+    if number < 1:
+        raise EventError(_("Rounds are numbered from 1."))
+    existing = {r.number: r for r in event.rounds.select_for_update()}
+    last = max(existing, default=0)
+    if number > last + 1:
+        raise EventError(
+            _("Seat round %(next)s first: rounds are seated in order.") % {"next": last + 1}
+        )
+    current = existing.get(number)
+    if current is None:
+        return None
+    if current.status in (Round.Status.PUBLISHED, Round.Status.FINISHED):
+        raise EventError(
+            _("Round %(number)s is already published; swap seats by hand instead.")
+            % {"number": number}
+        )
+    if number != last:
+        raise EventError(
+            _("Round %(number)s cannot be seated again once a later round is seated.")
+            % {"number": number}
+        )
+    return current
+
+
+@transaction.atomic
+def seat_round(
+    event: Event,
+    number: int,
+    method: str = Round.Method.BALANCED,
+    by=None,
+    *,
+    seed: int | None = None,
+    time_budget: float | None = None,
+) -> Round:
+    """Seat every playing registration for round ``number``.
+
+    An unpublished round can be seated again (after a late drop, say); it is
+    replaced as a whole.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise EventError(_("“%(event)s” has finished.") % {"event": event.name})
+    if method not in Round.Method.values:
+        raise EventError(
+            _("Unknown seating method “%(method)s”; use one of %(choices)s.")
+            % {"method": method, "choices": ", ".join(Round.Method.values)}
+        )
+    existing = _check_number(event, number)
+    players = playing_registrations(event)
+    if not players:
+        raise EventError(_("Nobody is registered to play yet."))
+    if len(players) % 4:
+        short = 4 - len(players) % 4
+        raise EventError(
+            _(
+                "%(count)s players cannot fill tables of four: add %(short)s substitute(s) "
+                "or drop %(extra)s player(s)."
+            )
+            % {"count": len(players), "short": short, "extra": 4 - short}
+        )
+    seed = number if seed is None else seed
+    budget = getattr(settings, "SEATING_TIME_BUDGET", DEFAULT_TIME_BUDGET)
+    planner = _planner()
+    try:
+        plan = planner.plan_seating(
+            [r.pk for r in players],
+            number,
+            method=method,
+            seed=seed,
+            groups={r.pk: group for r in players if (group := r.seating_group())},
+            history=_history(event, number),
+            standings=_standings(players) if method == Round.Method.SWISS else None,
+            time_budget=budget if time_budget is None else time_budget,
+        )
+    except planner.SeatingError as error:
+        raise EventError(
+            _("The planner could not seat this round: %(reason)s") % {"reason": error}
+        ) from error
+
+    if existing is not None:
+        for table in existing.tables.all():
+            delete_with_history(table, "seated again", by)
+        round_ = existing
+    else:
+        round_ = Round(event=event, number=number)
+    round_.status = Round.Status.SEATED
+    round_.method = method
+    round_.seed = seed
+    save_with_history(round_, f"seated ({method})", by)
+    _store_tables(round_, plan.rounds[number - 1], by)
+    return round_
+
+
+def _store_tables(round_: Round, tables, by) -> None:
+    stored = bulk_create_with_history(
+        [Table(round=round_, number=i) for i in range(1, len(tables) + 1)],
+        Table,
+        default_change_reason="seated",
+        default_user=by,
+    )
+    # bulk_create gives back primary keys on SQLite and PostgreSQL alike.
+    seats = [
+        Seat(round=round_, table=table, wind=wind, registration_id=registration)
+        for table, players in zip(stored, tables, strict=True)
+        for wind, registration in zip(WIND_ORDER, players, strict=True)
+    ]
+    bulk_create_with_history(seats, Seat, default_change_reason="seated", default_user=by)
+
+
+@transaction.atomic
+def swap_seats(seat_a: Seat, seat_b: Seat, by=None, reason: str = "") -> tuple[Seat, Seat]:
+    """Swap two players of one round by hand: each takes the other's table and wind.
+
+    Returns the seats now at ``seat_a``'s and ``seat_b``'s places.
+    """
+    reason = (reason or "").strip()
+    if not reason:
+        raise EventError(_("Say why the seats are swapped; the reason is kept in the log."))
+    locked = {
+        s.pk: s for s in Seat.objects.select_for_update().filter(pk__in=[seat_a.pk, seat_b.pk])
+    }
+    if len(locked) != 2:
+        raise EventError(_("Choose two different seats."))
+    a, b = locked[seat_a.pk], locked[seat_b.pk]
+    if a.round_id != b.round_id:
+        raise EventError(_("Both seats must be in the same round."))
+    if a.round.status == Round.Status.FINISHED:
+        raise EventError(_("Round %(number)s has finished.") % {"number": a.round.number})
+    player_a, player_b = a.registration, b.registration
+    log = f"swap: {reason}"
+    # A registration sits once per round, so one seat makes way while the other
+    # changes hands; the history shows the delete, the change and the new seat.
+    place_a = (a.table, a.wind)
+    delete_with_history(a, log, by)
+    b.registration = player_a
+    save_with_history(b, log, by)
+    new_a = Seat(round=b.round, table=place_a[0], wind=place_a[1], registration=player_b)
+    save_with_history(new_a, log, by)
+    return new_a, b
+
+
+@transaction.atomic
+def publish_round(round_: Round, by=None) -> Round:
+    """Show the round's seating on the public pages."""
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    if round_.status == Round.Status.DRAFT:
+        raise EventError(_("Round %(number)s has no seating yet.") % {"number": round_.number})
+    if round_.status != Round.Status.SEATED:
+        raise EventError(_("Round %(number)s is already published.") % {"number": round_.number})
+    round_.status = Round.Status.PUBLISHED
+    round_.published_at = timezone.now()
+    return save_with_history(round_, "published", by)

@@ -1,0 +1,144 @@
+"""Seating pages: the director's (seat, swap, publish) and the public one.
+
+Staff views are guarded by ``event_permission_required``; the public page
+shows published rounds of public events only, to anyone.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.events.decorators import event_permission_required
+from tournament.events.errors import EventError
+from tournament.events.models import Event
+from tournament.events.permissions import has_event_permission
+from tournament.seating import services
+from tournament.seating.forms import SeatRoundForm, SwapForm
+from tournament.seating.models import Round, Seat
+
+
+def seating_of(round_: Round):
+    """``(tables, seats)``: each table with its seats E, S, W, N, and all seats by name."""
+    seats = list(Seat.objects.filter(round=round_).select_related("table", "registration__player"))
+    tables: dict[int, dict] = {}
+    for seat in seats:
+        entry = tables.setdefault(seat.table_id, {"table": seat.table, "seats": []})
+        entry["seats"].append(seat)
+    by_name = sorted(seats, key=lambda s: (s.registration.player.name.casefold(), s.pk))
+    return list(tables.values()), by_name
+
+
+@require_POST
+@event_permission_required("manage")
+def round_seat(request, event):
+    form = SeatRoundForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for error in errors:
+                messages.error(request, f"{label}: {error}" if label else error)
+        return redirect("manage:event", event.slug)
+    number, method = form.cleaned_data["number"], form.cleaned_data["method"]
+    try:
+        services.seat_round(event, number, method, by=request.user)
+    except EventError as error:
+        messages.error(request, error.message)
+        return redirect("manage:event", event.slug)
+    messages.success(request, _("Round %(number)s is seated.") % {"number": number})
+    return redirect("seating:round", event.slug, number)
+
+
+@event_permission_required("view")
+def round_detail(request, event, number):
+    round_ = get_object_or_404(Round, event=event, number=number)
+    tables, by_name = seating_of(round_)
+    can_manage = has_event_permission(request.user, event, "manage")
+    swap_form = None
+    if can_manage and round_.status != Round.Status.FINISHED:
+        swap_form = SwapForm(seats=by_name)
+    return render(
+        request,
+        "staff/round_detail.html",
+        {
+            "event": event,
+            "round": round_,
+            "tables": tables,
+            "can_manage": can_manage,
+            "swap_form": swap_form,
+        },
+    )
+
+
+@require_POST
+@event_permission_required("manage")
+def round_swap(request, event, number):
+    round_ = get_object_or_404(Round, event=event, number=number)
+    _tables, by_name = seating_of(round_)
+    form = SwapForm(request.POST, seats=by_name)
+    if form.is_valid():
+        seat_a = form.seats[form.cleaned_data["seat_a"]]
+        seat_b = form.seats[form.cleaned_data["seat_b"]]
+        try:
+            services.swap_seats(seat_a, seat_b, by=request.user, reason=form.cleaned_data["reason"])
+        except EventError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(
+                request,
+                _("%(a)s and %(b)s swapped seats.")
+                % {"a": seat_a.registration.player.name, "b": seat_b.registration.player.name},
+            )
+        return redirect("seating:round", event.slug, number)
+    tables, _by_name = seating_of(round_)
+    return render(
+        request,
+        "staff/round_detail.html",
+        {
+            "event": event,
+            "round": round_,
+            "tables": tables,
+            "can_manage": True,
+            "swap_form": form,
+        },
+        status=400,
+    )
+
+
+@require_POST
+@event_permission_required("manage")
+def round_publish(request, event, number):
+    round_ = get_object_or_404(Round, event=event, number=number)
+    try:
+        services.publish_round(round_, by=request.user)
+    except EventError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Round %(number)s is published.") % {"number": number})
+    return redirect("seating:round", event.slug, number)
+
+
+def public_round(request, slug, number):
+    """A published round: tables with their players, and "where do I sit" by name."""
+    event = get_object_or_404(Event.objects.public(), slug=slug)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    if not round_.is_public:
+        raise Http404
+    tables, by_name = seating_of(round_)
+    published = event.rounds.filter(
+        status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED]
+    ).values_list("number", flat=True)
+    return render(
+        request,
+        "public/round.html",
+        {
+            "event": event,
+            "round": round_,
+            "tables": tables,
+            "by_name": by_name,
+            "published": list(published),
+        },
+    )

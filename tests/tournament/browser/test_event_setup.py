@@ -186,3 +186,8 @@ def test_director_sets_up_an_event(browser, live_server, django_user_model, sett
     assert page_width <= 390, "the seating page scrolls sideways on a phone"
     path = _shot(browser, "05-public-seating")
     assert path.stat().st_size > 10_000
+
+    # Typing part of a name narrows the list (progressive enhancement, no assets).
+    browser.find_element(By.CSS_SELECTOR, ".where-filter input").send_keys("王")
+    shown = [item for item in where if item.is_displayed()]
+    assert [item.find_element(By.CSS_SELECTOR, ".player-name").text for item in shown] == ["王芳"]

@@ -1,4 +1,4 @@
-"""``python -m bench``: time the rules engine over the shared corpus.
+"""``python -m bench``: time the rules engine over the shared corpus, and the seating planner.
 
 Each benchmark runs a fixed workload a few times and keeps the best wall time
 (the least disturbed by whatever else the machine does). Results go to
@@ -15,6 +15,7 @@ import time
 from importlib import metadata
 from pathlib import Path
 
+from bench.seating import seating_benchmarks
 from scoring.engine import score
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,9 +54,18 @@ def main() -> int:
         "pymahjonggb": metadata.version("pymahjonggb"),
         "benchmarks": [bench_corpus("riichi.jsonl"), bench_corpus("mcr.jsonl")],
     }
+    results["benchmarks"] += seating_benchmarks()
     OUTPUT.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     for b in results["benchmarks"]:
-        print(f"{b['name']}: {b['hands']} hands in {b['seconds']} s ({b['ms_per_hand']} ms/hand)")
+        if "hands" in b:
+            print(
+                f"{b['name']}: {b['hands']} hands in {b['seconds']} s ({b['ms_per_hand']} ms/hand)"
+            )
+        else:
+            print(
+                f"{b['name']}: {b['repeats']} repeats (at most {b['repeats_allowed']}), "
+                f"winds {'balanced' if b['wind_ok'] else 'UNBALANCED'}, {b['seconds']} s"
+            )
     print(f"written to {OUTPUT.relative_to(ROOT)}")
     return 0
 

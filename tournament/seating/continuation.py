@@ -1,0 +1,198 @@
+"""Going on with a design when an event is seated one round at a time.
+
+A director usually seats round k only once round k - 1 is over. The planner
+then gets the rounds played as history and has no say over them; a greedy
+next round soon paints it into a corner (16 players seated round by round
+rarely reach five rounds without a repeat, while AG(2, 4) has five).
+
+But when the rounds played are themselves rounds of a design, under some
+naming of its points, the design goes on: its unused rounds, under the same
+naming, never repeat a meeting. This module finds such a naming. It is a
+small constraint search: players are named one at a time, each next to one
+already named, so that two players who shared a table in history round i
+get points that meet in the design round chosen for i (one design round per
+history round), and two who did not never meet in any chosen round.
+
+Rounds the planner seated from the design are always such rounds, whatever
+seed each call used, so an event seated round by round gets the design's
+quality as long as the field of players stays the same.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from tournament.seating.deadline import Deadline
+
+UNSET = -1
+MAX_NODES = 200_000  # naming attempts before giving up (the search is tiny when it succeeds)
+
+
+def class_of_pairs(size: int, rounds) -> list[list[int]]:
+    """cls[x][y]: the design round in which points x and y meet, or UNSET."""
+    cls = [[UNSET] * size for _ in range(size)]
+    for r, tables in enumerate(rounds):
+        for table in tables:
+            for x in table:
+                for y in table:
+                    if x != y:
+                        cls[x][y] = r
+    return cls
+
+
+def history_colours(size: int, played) -> list[list[int]] | None:
+    """col[p][q]: the history round in which p and q met, or None when history cannot embed.
+
+    History embeds only if every round seats all ``size`` players (indices) in
+    tables of four and no pair met twice.
+    """
+    col = [[UNSET] * size for _ in range(size)]
+    for r, tables in enumerate(played):
+        seated = [p for table in tables for p in table]
+        if sorted(seated) != list(range(size)):
+            return None
+        for table in tables:
+            for p in table:
+                for q in table:
+                    if p != q:
+                        if col[p][q] != UNSET:
+                            return None
+                        col[p][q] = r
+    return col
+
+
+def embed(design_rounds, col, rounds: int, deadline: Deadline) -> list[int] | None:
+    """point[player] that turns every history round into a design round, or None.
+
+    ``rounds`` is the number of history rounds (colours in ``col``).
+    """
+    size = len(col)
+    cls = class_of_pairs(size, design_rounds)
+    line = [{x: table for table in tables for x in table} for tables in design_rounds]
+    order = _order(col)
+    point = [UNSET] * size
+    taken = [False] * size
+    chosen = [UNSET] * rounds  # history round -> design round
+    nodes = 0
+
+    def fits(p: int, x: int) -> list[int] | None:
+        """History rounds newly tied to design rounds if p gets point x, or None."""
+        tied: list[int] = []
+        for q in range(size):
+            y = point[q]
+            if y == UNSET:
+                continue
+            c, i = cls[x][y], col[p][q]
+            if i == UNSET:
+                ok = c == UNSET or c not in chosen
+            elif chosen[i] == UNSET:
+                ok = c != UNSET and c not in chosen
+                if ok:
+                    chosen[i] = c
+                    tied.append(i)
+            else:
+                ok = chosen[i] == c
+            if not ok:
+                for i in tied:
+                    chosen[i] = UNSET
+                return None
+        return tied
+
+    def options(p: int) -> list[int]:
+        """Points p may take: on the right line through a named tablemate, if it has one."""
+        for q in range(size):
+            i = col[p][q]
+            if i != UNSET and point[q] != UNSET and chosen[i] != UNSET:
+                return [x for x in line[chosen[i]][point[q]] if not taken[x]]
+        return [x for x in range(size) if not taken[x]]
+
+    # Depth-first over the players in ``order``; an explicit stack, as there
+    # can be more players than Python's recursion limit.
+    stack = [(options(order[0]), 0, [])]  # (points to try, next index, rounds tied)
+    while stack:
+        nodes += 1
+        if nodes > MAX_NODES or deadline.expired():
+            return None
+        tries, at, _ = stack[-1]
+        p = order[len(stack) - 1]
+        if point[p] != UNSET:  # undo the previous try at this depth
+            taken[point[p]] = False
+            point[p] = UNSET
+            for i in stack[-1][2]:
+                chosen[i] = UNSET
+        while at < len(tries) and (tied := fits(p, tries[at])) is None:
+            at += 1
+        if at == len(tries):
+            stack.pop()
+            continue
+        point[p], taken[tries[at]] = tries[at], True
+        stack[-1] = (tries, at + 1, tied)
+        if len(stack) == size:
+            return point
+        stack.append((options(order[len(stack)]), 0, []))
+    return None
+
+
+def _order(col) -> list[int]:
+    """Players so that each, after the first of a component, met someone before it."""
+    size = len(col)
+    seen = [False] * size
+    order = []
+    for start in range(size):
+        if seen[start]:
+            continue
+        seen[start] = True
+        queue = [start]
+        while queue:
+            p = queue.pop(0)
+            order.append(p)
+            for q in range(size):
+                if col[p][q] != UNSET and not seen[q]:
+                    seen[q] = True
+                    queue.append(q)
+    return order
+
+
+def next_rounds(design_rounds, point, price, counts, count: int, wind_weight: int):
+    """``count`` design rounds for players named by ``point``, cheapest first, seats ordered.
+
+    A round's cost is what its meetings cost (``price``: meetings so far and
+    group penalties) plus, for each table, the wind order that suits its
+    players best (``counts``: winds sat so far). Both are updated as rounds
+    are taken, so a design round already used comes last.
+    """
+    player_at = [UNSET] * len(point)
+    for player, x in enumerate(point):
+        player_at[x] = player
+    rounds = [[[player_at[x] for x in table] for table in tables] for tables in design_rounds]
+    price = [row[:] for row in price]
+    counts = [row[:] for row in counts]
+    taken = []
+    for _ in range(count):
+        best = min(rounds, key=lambda tables: _round_cost(tables, price, counts, wind_weight))
+        seated = [_wind_order(table, counts) for table in best]
+        for table in seated:
+            for wind, p in enumerate(table):
+                counts[p][wind] += 1
+                for q in table:
+                    if q != p:
+                        price[p][q] += 1
+        taken.append([p for table in seated for p in table])
+    return taken
+
+
+def _wind_order(table, counts) -> list[int]:
+    """The table's players in the wind order that costs them least (counts so far)."""
+    return list(min(itertools.permutations(table), key=lambda seat: _wind_cost(seat, counts)))
+
+
+def _wind_cost(seat, counts) -> int:
+    return sum(counts[p][wind] for wind, p in enumerate(seat))
+
+
+def _round_cost(tables, price, counts, wind_weight: int) -> int:
+    total = 0
+    for table in tables:
+        total += sum(price[p][q] for p, q in itertools.combinations(table, 2))
+        total += wind_weight * _wind_cost(_wind_order(table, counts), counts)
+    return total

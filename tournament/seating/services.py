@@ -161,7 +161,8 @@ def seat_round(
     round_.method = method
     round_.seed = seed
     save_with_history(round_, f"seated ({method})", by)
-    _store_tables(round_, plan.rounds[number - 1], by)
+    # The plan starts with the rounds already played; the one new round follows.
+    _store_tables(round_, plan.new_rounds[0], by)
     return round_
 
 

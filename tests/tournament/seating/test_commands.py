@@ -42,16 +42,8 @@ def database(migrated, tmp_path):
 
 def manage(database_url, *args):
     env = {**os.environ, "DATABASE_URL": database_url, "SEATING_TIME_BUDGET": "0.5"}
-    # The planner stand-in is only needed until tournament/seating/plan.py exists.
-    code = (
-        "import sys; from tests.tournament.standin_planner import install; install(); "
-        "from django.core.management import execute_from_command_line; "
-        "execute_from_command_line(['manage.py', *sys.argv[1:]])"
-    )
-    env["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
-    env["PYTHONPATH"] = str(ROOT)
     return subprocess.run(
-        [sys.executable, "-c", code, *args],
+        [sys.executable, "manage.py", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -134,65 +134,53 @@ def embed(design_rounds, col, rounds: int, deadline: Deadline) -> list[int] | No
 
 
 def _order(col) -> list[int]:
-    """Players so that each, after the first of a component, met someone before it."""
+    """The players table by table as the first round played seated them.
+
+    Each player after the first of a table has a tablemate named before it,
+    which keeps the search small. The order depends on the first round only,
+    so it is the same in every later call; the search then always finds the
+    same (the first, in this order) naming, and a naming that fitted h rounds
+    still fits the h + 1 rounds it predicted. So rounds predicted one call
+    are the rounds chosen the next.
+    """
     size = len(col)
-    seen = [False] * size
-    order = []
-    for start in range(size):
-        if seen[start]:
-            continue
-        seen[start] = True
-        queue = [start]
-        while queue:
-            p = queue.pop(0)
-            order.append(p)
-            for q in range(size):
-                if col[p][q] != UNSET and not seen[q]:
-                    seen[q] = True
-                    queue.append(q)
+    order: list[int] = []
+    placed = [False] * size
+    for p in range(size):
+        if not placed[p]:
+            table = [p] + [q for q in range(size) if col[p][q] == 0]
+            for q in table:
+                placed[q] = True
+            order.extend(table)
     return order
 
 
-def next_rounds(design_rounds, point, price, counts, count: int, wind_weight: int):
-    """``count`` design rounds for players named by ``point``, cheapest first, seats ordered.
+def next_rounds(design_rounds, point, price, count: int) -> list[list[list[int]]]:
+    """``count`` design rounds (tables of players named by ``point``), cheapest first.
 
-    A round's cost is what its meetings cost (``price``: meetings so far and
-    group penalties) plus, for each table, the wind order that suits its
-    players best (``counts``: winds sat so far). Both are updated as rounds
-    are taken, so a design round already used comes last.
+    A round costs what its meetings cost (``price``: meetings so far and group
+    penalties, updated as rounds are taken, so a design round already used
+    comes last). Ties go to the round whose sorted tables come first: the
+    choice then depends on who met whom, not on the naming the embedding
+    happened to find, and the next call, one round later, predicts the same
+    rounds; which is what lets winds be planned ahead (see plan.py).
     """
     player_at = [UNSET] * len(point)
     for player, x in enumerate(point):
         player_at[x] = player
-    rounds = [[[player_at[x] for x in table] for table in tables] for tables in design_rounds]
+    rounds = [
+        sorted(sorted(player_at[x] for x in table) for table in tables) for tables in design_rounds
+    ]
     price = [row[:] for row in price]
-    counts = [row[:] for row in counts]
     taken = []
     for _ in range(count):
-        best = min(rounds, key=lambda tables: _round_cost(tables, price, counts, wind_weight))
-        seated = [_wind_order(table, counts) for table in best]
-        for table in seated:
-            for wind, p in enumerate(table):
-                counts[p][wind] += 1
-                for q in table:
-                    if q != p:
-                        price[p][q] += 1
-        taken.append([p for table in seated for p in table])
+        best = min(rounds, key=lambda tables: (_meeting_cost(tables, price), tables))
+        for table in best:
+            for p, q in itertools.permutations(table, 2):
+                price[p][q] += 1
+        taken.append([list(table) for table in best])
     return taken
 
 
-def _wind_order(table, counts) -> list[int]:
-    """The table's players in the wind order that costs them least (counts so far)."""
-    return list(min(itertools.permutations(table), key=lambda seat: _wind_cost(seat, counts)))
-
-
-def _wind_cost(seat, counts) -> int:
-    return sum(counts[p][wind] for wind, p in enumerate(seat))
-
-
-def _round_cost(tables, price, counts, wind_weight: int) -> int:
-    total = 0
-    for table in tables:
-        total += sum(price[p][q] for p, q in itertools.combinations(table, 2))
-        total += wind_weight * _wind_cost(_wind_order(table, counts), counts)
-    return total
+def _meeting_cost(tables, price) -> int:
+    return sum(price[p][q] for table in tables for p, q in itertools.combinations(table, 2))

@@ -20,14 +20,20 @@ Three families, each a classical resolvable design:
   meet, so when q is a multiple of four every group is then seated with a
   design of its own in further rounds. 32 players get 8 + 1 rounds, 36 get 9,
   100 get 25, 128 get 32 + 9.
-* **1-rotational RBIBD(3m + 1, 4, 1)** (28 and 40 players): points are
-  Z_m x Z_3 plus a fixed point; one base round, turned m times by x -> x + 1,
-  gives m rounds. The base round has the table {fixed, (0,0), (0,1), (0,2)} and
-  the orbits of a few base tables under (x, i) -> (mu * x, i + 1); every
-  difference between two points (within a level, or between two levels) then
-  occurs exactly once, which is what makes every pair meet exactly once.
-  The base tables below were found by a backtracking search over these orbits
-  and are checked by the tests.
+* **Cyclic designs over Z_m x Z_3 plus 1 or 3 fixed points** (24, 28, 36,
+  40, 48, 52, 60 players): points are three copies (levels) of Z_m plus fixed
+  points; one base round, turned m times by x -> x + 1, gives m rounds.
+  Within a base round, every difference between two points (within a level,
+  or from one level to another) occurs at most once, which is what makes
+  every pair meet at most once; the fixed points sit each with one point of
+  every level, so they meet everyone. The base round is the orbit of a few
+  base tables under (x, i) -> (mu * x, i + 1), mu of order 1 or 3 modulo m.
+  With one fixed point (m = 9, 13, 17) this is a resolvable 2-(3m+1, 4, 1)
+  design, complete (the 28-player one has 9 rounds); with three (m = 7, 11,
+  15, 19) the fixed points never meet each other and m rounds are repeat
+  free: 7 of the 8 rounds asked for 24 players, 15 for 48. The base tables
+  were found by a randomised backtracking search over such orbits (seconds
+  at most) and are checked by the tests.
 """
 
 from __future__ import annotations
@@ -64,8 +70,8 @@ class RotationalBase:
     tables: tuple[tuple[tuple[int, int], ...], ...]
 
 
-# Found by a randomised backtracking search over the orbits (a few seconds at
-# most); the tests check that every pair meets at most once.
+# Found by a randomised backtracking search over the orbits (under a minute
+# each); the tests check that every pair meets at most once.
 ROTATIONAL_BASES = (
     RotationalBase(7, 2, 3, ((6, 0), (6, 1), (1, 2)), (((0, 0), (5, 0), (4, 0), (2, 1)),)),
     RotationalBase(
@@ -102,6 +108,18 @@ ROTATIONAL_BASES = (
             ((0, 0), (9, 1), (2, 0), (10, 0)),
             ((1, 0), (4, 1), (6, 2), (13, 1)),
             ((7, 0), (11, 0), (8, 0), (12, 1)),
+        ),
+    ),
+    RotationalBase(
+        17,
+        1,
+        1,
+        ((0, 0), (0, 1), (0, 2)),
+        (
+            ((1, 0), (12, 1), (13, 1), (10, 2)),
+            ((2, 0), (9, 0), (4, 0), (8, 1)),
+            ((3, 0), (15, 2), (6, 1), (16, 0)),
+            ((5, 0), (11, 0), (7, 1), (14, 0)),
         ),
     ),
     RotationalBase(

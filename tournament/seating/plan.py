@@ -9,11 +9,18 @@ plan and are never changed; the planner seats the rest.
 Methods:
 
 * ``balanced``: as few repeats as possible over all rounds, winds balanced,
-  groups (clubs, countries) kept apart where possible. Sizes with an
-  algebraic design (designs.py) start from it, then any rounds or groups the
-  design does not settle go to the tabu search (search.py).
-* ``random``: a shuffle per round; winds still balanced.
-* ``swiss``: tables by standings (swiss.py).
+  groups (clubs, countries) kept apart where possible (balanced.py): an
+  algebraic design where one exists (designs.py), the tabu search
+  (search.py) for whatever it does not settle. Rounds played that came from
+  a design are continued with it (continuation.py), so seating an event one
+  round per call loses nothing against planning it all at once.
+* ``random``: a shuffle per round (groups ignored); winds still balanced.
+* ``swiss``: tables by standings, repeats and groups avoided by small swaps
+  (swiss.py).
+
+Winds are balanced exactly when nothing has been played (winds.py): each
+player sits each wind floor(R/4) or ceil(R/4) times, and once per block of
+four rounds. After rounds played they are balanced as far as those allow.
 
 A fixed plan from a CSV file is read by fixed.py. Everything here is plain
 data in, plain data out: no database, no Django.
@@ -27,7 +34,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tournament.seating import continuation, designs, groups, search, swiss, winds
+from tournament.seating import balanced, swiss, winds
 from tournament.seating.deadline import Deadline
 
 SEATS = 4
@@ -37,9 +44,6 @@ DEFAULT_TIME_BUDGET = 20.0  # seconds
 # a players-by-players matrix, and no event plays a hundred rounds.
 MAX_PLAYERS = 1024
 MAX_ROUNDS = 100
-# Iterations (deterministic for a seed) before the time budget is the limit.
-SEARCH_ITERATIONS = 20_000
-NAMING_ITERATIONS = 20_000
 
 Table = tuple[int, int, int, int]
 Round = tuple[Table, ...]
@@ -119,117 +123,25 @@ def plan_seating(
     rng = random.Random(seed)
     count = rounds - len(played)
     met, counts = _history_numbers(played, index)
-    price = _with_group_penalty(met, group_of)
     construction = None
-    if method == "random":
-        tables = [_shuffled_round(len(ids), rng) for _ in range(count)]
-    elif method == "swiss":
-        order = _check_standings(standings, ids, index)
-        tables = swiss.swiss_rounds(order, count, price, counts if played else None, deadline)
-    else:
-        tables, construction = _balanced(
-            search.Problem(len(ids), count, price, winds=counts if played else None),
-            (
-                _lower_bound(met, counts if played else None, group_of, count),
-                _lower_bound(met, None, group_of, count),
-            ),
-            group_of,
-            [[[index.get(p, -1) for p in table] for table in tables] for tables in played],
-            rng,
-            deadline,
+    if method == "balanced":
+        history = [[[index.get(p, -1) for p in table] for table in tables] for tables in played]
+        seated, construction = balanced.balanced_rounds(
+            count, met, counts, group_of, history, rng, deadline
         )
-    seated = (
-        winds.polish_winds(tables, counts, deadline) if played else winds.colour_winds(tables, rng)
-    )
+    else:
+        if method == "random":
+            tables = [_shuffled_round(len(ids), rng) for _ in range(count)]
+        else:
+            order = _check_standings(standings, ids, index)
+            price = balanced.with_group_penalty(met, group_of)
+            tables = swiss.swiss_rounds(order, count, price, counts if played else None, deadline)
+        if played:
+            seated = winds.polish_winds(tables, counts, deadline)
+        else:
+            seated = winds.colour_winds(tables, rng)
     new = tuple(tuple(tuple(ids[p] for p in table) for table in t) for t in seated)
     return Plan(rounds=played + new, played=len(played), construction=construction)  # type: ignore[arg-type]
-
-
-def _balanced(problem, bounds, group_of, played, rng, deadline):
-    """Rounds (lists of player indices in seat order) and the design they started from.
-
-    ``bounds`` are lower bounds on the cost: with winds, and of meetings alone.
-    """
-    bound, meeting_bound = bounds
-    if problem.winds is None:  # nothing played yet: a design fits
-        start, construction = _from_design(
-            problem.size, problem.rounds, problem.price, group_of, rng, deadline
-        )
-    else:
-        start, construction = _continued_design(problem, played, deadline)
-        meetings_only = search.Problem(problem.size, problem.rounds, problem.price)
-        if start is not None and search.cost(meetings_only, start) <= meeting_bound:
-            # Moving anyone for the sake of winds would leave the design, and
-            # with it the repeat-free rounds still to come: keep its tables.
-            return [_tables(occupant) for occupant in start], construction
-    if start is None:
-        start = search.greedy_rounds(problem, rng, deadline)
-    best = search.improve(problem, start, rng, deadline, SEARCH_ITERATIONS, bound)
-    return [_tables(occupant) for occupant in best], construction
-
-
-def _continued_design(problem, played, deadline):
-    """The next rounds of the design that the rounds played belong to, or (None, None)."""
-    design = designs.best_design(problem.size)
-    colours = continuation.history_colours(problem.size, played)
-    if len(design.rounds) <= len(played) or colours is None:
-        return None, None
-    point = continuation.embed(design.rounds, colours, len(played), deadline)
-    if point is None:
-        return None, None
-    start = continuation.next_rounds(
-        design.rounds, point, problem.price, problem.winds, problem.rounds, search.WIND_WEIGHT
-    )
-    return start, f"{design.name}, continued"
-
-
-def _lower_bound(met, counts, group_of, count: int) -> int:
-    """The search's own bound, or better: repeats and winds, plus groups too big to split.
-
-    A group of s players over T tables has at least r * C(q + 1, 2) +
-    (T - r) * C(q, 2) pairs seated together each round (q, r = divmod(s, T)).
-    """
-    tables = len(group_of) // SEATS
-    together = 0
-    for size in Counter(g for g in group_of if g is not None).values():
-        q, r = divmod(size, tables)
-        together += r * (q + 1) * q // 2 + (tables - r) * q * (q - 1) // 2
-    plain = search.lower_bound(search.Problem(len(group_of), count, met, counts))
-    grouped = search.lower_bound(
-        search.Problem(len(group_of), count, _with_group_penalty(met, group_of), counts)
-    )
-    return max(grouped, plain + search.GROUP_PENALTY * together * count)
-
-
-def _from_design(n, count, price, group_of, rng, deadline):
-    """The best design's rounds with points named to keep groups apart, or (None, None).
-
-    A complete design is repeated when more rounds are asked for than it has
-    (each pair then meets as evenly as it can); otherwise the missing rounds
-    are filled greedily and left to the search.
-    """
-    design = designs.best_design(n)
-    if len(design.rounds) == 1 and count > 1:
-        return None, None  # one arbitrary round is no better than the greedy start
-    if design.complete:
-        chosen = [design.rounds[r % len(design.rounds)] for r in range(count)]
-    else:
-        chosen = list(design.rounds[:count])
-    met = groups.meeting_matrix(n, chosen)
-    point = groups.name_points(met, group_of, rng, deadline, NAMING_ITERATIONS)
-    player_at = [0] * n
-    for player, at in enumerate(point):
-        player_at[at] = player
-    start = [[player_at[x] for table in tables for x in table] for tables in chosen]
-    if len(start) < count:
-        after = [row[:] for row in price]
-        for occupant in start:
-            for table in _tables(occupant):
-                for p, q in itertools.permutations(table, 2):
-                    after[p][q] += 1
-        extra = search.Problem(n, count - len(start), after)
-        start += search.greedy_rounds(extra, rng, deadline)
-    return start, design.name
 
 
 def _tables(occupant: list[int]) -> list[list[int]]:
@@ -256,19 +168,6 @@ def _history_numbers(played, index):
             for p, q in itertools.permutations(present, 2):
                 met[p][q] += 1
     return met, counts
-
-
-def _with_group_penalty(met, group_of):
-    """Prices for the search: meetings so far plus the penalty between groupmates."""
-    price = [row[:] for row in met]
-    members: dict[int, list[int]] = {}
-    for player, group in enumerate(group_of):
-        if group is not None:
-            members.setdefault(group, []).append(player)
-    for mates in members.values():
-        for p, q in itertools.permutations(mates, 2):
-            price[p][q] += search.GROUP_PENALTY
-    return price
 
 
 def _plural(count: int, word: str) -> str:

@@ -16,7 +16,8 @@ consecutive rounds, hence balanced counts (de Werra's equitable colouring).
 
 With rounds already played the counts start uneven and a balanced completion
 may not exist; each table then takes, in turn, the order of its four players
-that suits their counts best, until no table can do better.
+that suits their counts best, until no table can do better, and alternating
+chains across the planned rounds even out what single tables cannot.
 """
 
 from __future__ import annotations
@@ -108,7 +109,67 @@ def polish_winds(
                 improved |= _best_order(table, counts)
         if not improved:
             break
+    while not deadline.expired() and _mend_one(seated, counts):
+        pass
     return seated
+
+
+def _mend_one(seated, counts) -> bool:
+    """Even out one player's two winds along an alternating chain; False if none is left.
+
+    A player p who sat wind a at least twice more than wind b swaps a for b
+    at a table; whoever sat b there now has a too many, unless it suits them,
+    so they pass a on at another table where they sit a, and so on. Each
+    player inside the chain keeps their counts, every table keeps its four
+    winds, and the chain ends at a player who wanted a more than b, so the
+    total cost falls. This is de Werra's argument for equitable colourings,
+    run over the planned rounds only: rounds played are never touched.
+    """
+    at_wind: dict[tuple[int, int], list[list[int]]] = {}
+    for tables in seated:
+        for table in tables:
+            for wind, player in enumerate(table):
+                at_wind.setdefault((player, wind), []).append(table)
+    for p, c in enumerate(counts):
+        for a, b in itertools.permutations(range(WINDS), 2):
+            if c[a] >= c[b] + 2 and _chain(p, a, b, at_wind, counts):
+                return True
+    return False
+
+
+def _chain(p: int, a: int, b: int, at_wind, counts) -> bool:
+    """Find and flip a chain from p passing wind a on (see _mend_one)."""
+    came_from: dict[int, tuple[int, list[int]] | None] = {p: None}
+    frontier = [p]
+    while frontier:
+        following = []
+        for x in frontier:
+            for table in at_wind.get((x, a), ()):
+                y = table[b]
+                if y in came_from:
+                    continue
+                came_from[y] = (x, table)
+                if counts[y][b] >= counts[y][a] + 1:
+                    _flip(y, a, b, came_from, counts)
+                    return True
+                following.append(y)
+        frontier = following
+    return False
+
+
+def _flip(end: int, a: int, b: int, came_from, counts) -> None:
+    step = came_from[end]
+    while step is not None:
+        x, table = step
+        table[a], table[b] = table[b], table[a]
+        step = came_from[x]
+    start = end
+    while came_from[start] is not None:
+        start = came_from[start][0]
+    counts[start][a] -= 1
+    counts[start][b] += 1
+    counts[end][a] += 1
+    counts[end][b] -= 1
 
 
 def _best_order(table: list[int], counts: list[list[int]]) -> bool:
@@ -148,3 +209,80 @@ def balanced(counts: list[int]) -> bool:
     seats = sum(counts)
     low, high = seats // WINDS, -(-seats // WINDS)
     return all(low <= c <= high for c in counts)
+
+
+def complete_block(rounds, used: dict[int, set[int]], deadline: Deadline, max_nodes: int):
+    """The rest of a block of four rounds with nobody sitting a wind twice in the block, or None.
+
+    ``rounds`` holds the block's remaining rounds (tables of players, order
+    free); ``used[p]`` the winds p already sat in the block. A depth-first
+    search that always seats next the table with the fewest wind orders left
+    (the counts kept up to date for the tables a choice touches); it gives up
+    (None) after ``max_nodes`` steps or at the deadline.
+    """
+    tables = [tuple(table) for tables in rounds for table in tables]
+    allowed = {p: set(range(WINDS)) - used.get(p, set()) for table in tables for p in table}
+    neighbours: dict[int, set[int]] = {}  # table -> tables sharing a player with it
+    at_tables: dict[int, list[int]] = {}
+    for i, table in enumerate(tables):
+        for p in table:
+            at_tables.setdefault(p, []).append(i)
+    for i, table in enumerate(tables):
+        neighbours[i] = {j for p in table for j in at_tables[p] if j != i}
+
+    def options(i: int) -> list[tuple[int, ...]]:
+        seated = tables[i]
+        return [o for o in _ORDERS if all(o[k] in allowed[p] for k, p in enumerate(seated))]
+
+    left = {i: len(options(i)) for i in range(len(tables))}  # open tables -> orders left
+    chosen: dict[int, tuple[int, ...]] = {}
+
+    def seat(i: int, order, sign: int) -> None:
+        for k, p in enumerate(tables[i]):
+            (allowed[p].discard if sign > 0 else allowed[p].add)(order[k])
+        for j in neighbours[i]:
+            if j in left:
+                left[j] = len(options(j))
+
+    def open_next() -> list:
+        i = min(left, key=left.get)
+        orders = options(i)
+        del left[i]
+        return [i, orders, 0]
+
+    stack = [open_next()] if tables else []
+    for _ in range(max_nodes):
+        if not stack:
+            return None if tables and len(chosen) < len(tables) else _seated(rounds, tables, chosen)
+        if deadline.expired():
+            return None
+        frame = stack[-1]
+        i, orders, at = frame
+        if i in chosen:  # back here: take the last try away
+            seat(i, chosen.pop(i), -1)
+        if at == len(orders):
+            stack.pop()
+            left[i] = len(options(i))
+            continue
+        frame[2] = at + 1
+        chosen[i] = orders[at]
+        seat(i, orders[at], 1)
+        if not left:
+            return _seated(rounds, tables, chosen)
+        stack.append(open_next())
+    return None
+
+
+def _seated(rounds, tables, chosen) -> list[list[list[int]]]:
+    """Rounds of tables in wind order from the orders chosen per table."""
+    out, i = [], 0
+    for tables_of_round in rounds:
+        seated = []
+        for _ in tables_of_round:
+            seat = [0] * WINDS
+            for k, p in enumerate(tables[i]):
+                seat[chosen[i][k]] = p
+            seated.append(seat)
+            i += 1
+        out.append(seated)
+    return out

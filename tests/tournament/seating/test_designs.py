@@ -48,6 +48,7 @@ EXPECTED = {
     36: ("cyclic Z11xZ3+3", 11, False),
     40: ("cyclic Z13xZ3+1", 13, True),
     48: ("cyclic Z15xZ3+3", 15, False),
+    52: ("cyclic Z17xZ3+1", 17, True),
     60: ("cyclic Z19xZ3+3", 19, False),
     64: ("AG(3,4)", 21, True),
     100: ("RTD(4,25)", 25, False),
@@ -126,6 +127,7 @@ def test_naming_without_groups_is_a_seeded_shuffle():
 
 
 def test_history_from_a_design_embeds_and_continues_without_repeats():
+    """Three rounds of the 28-player design, renamed: the other six follow, repeat-free."""
     design = designs.best_design(28)
     rng = random.Random(5)
     rename = list(range(28))
@@ -139,10 +141,11 @@ def test_history_from_a_design_embeds_and_continues_without_repeats():
         for table in tables:
             for p, q in itertools.permutations(table, 2):
                 price[p][q] += 1
-    counts = [[0] * 4 for _ in range(28)]
-    nxt = continuation.next_rounds(design.rounds, point, price, counts, 6, 1)
-    rounds = played + [[occupant[i : i + 4] for i in range(0, 28, 4)] for occupant in nxt]
+    nxt = continuation.next_rounds(design.rounds, point, price, 6)
+    rounds = played + nxt
     assert designs.meets_at_most_once(rounds)
+    assert all(is_round(tables, 28) for tables in nxt)
+    assert nxt == continuation.next_rounds(design.rounds, point, price, 6)  # no naming noise
 
 
 def test_history_with_a_repeat_or_a_stranger_does_not_embed():
@@ -181,3 +184,24 @@ def test_polishing_evens_out_winds_after_history():
     seated = winds.polish_winds([[[0, 1, 2, 3]]], counts, Deadline(1))
     assert seated[0][0][0] != 0 and seated[0][0][1] != 1
     assert seated[0][0][2] != 2 and seated[0][0][3] != 3
+
+
+def test_completing_a_block_keeps_the_winds_already_sat():
+    """Round 1 of a de Werra block fixed: rounds 2-4 are completed with each wind once each."""
+    design = designs.best_design(16)
+    block = [[list(t) for t in tables] for tables in design.rounds[:4]]
+    first = winds.colour_winds(block, random.Random(2))[0]
+    used = {p: {wind} for table in first for wind, p in enumerate(table)}
+    rest = winds.complete_block(block[1:], used, Deadline(5), 20_000)
+    assert rest is not None
+    for p in range(16):
+        sat = [t.index(p) for tables in [first, *rest] for t in tables if p in t]
+        assert sorted(sat) == [0, 1, 2, 3]
+
+
+def test_completing_a_block_avoids_winds_sat_or_gives_up():
+    used = {p: {p} for p in range(4)}  # player p sat wind p
+    (table,) = winds.complete_block([[[0, 1, 2, 3]]], used, Deadline(5), 100)[0]
+    assert all(table[wind] != wind for wind in range(4))
+    used = {p: {0} for p in range(4)}  # all four sat East: nobody can take it now
+    assert winds.complete_block([[[0, 1, 2, 3]]], used, Deadline(5), 100) is None

@@ -157,14 +157,18 @@ def test_history_is_kept_and_counted():
     assert plan.repeats() == 0  # the design goes on from the rounds played
 
 
-def test_round_by_round_reaches_the_design():
-    """Seating one round per call, as an event does, still gives five repeat-free rounds."""
-    ids = players(16)
+@pytest.mark.parametrize(("n", "rounds"), [(16, 5), (28, 9), (40, 8), (64, 10)])
+def test_round_by_round_is_as_good_as_all_at_once(n, rounds):
+    """Seating one round per call, as an event does (a new seed each time), still
+    continues the design (no repeats) with winds balanced after every round."""
+    ids = players(n)
     history = ()
-    for number in range(1, 6):
+    for number in range(1, rounds + 1):
         plan = plan_seating(ids, number, seed=number, history=history)
+        assert plan.rounds[: number - 1] == tuple(history)
+        assert plan.repeats() == 0
+        assert plan.winds_balanced(), number
         history = plan.rounds
-    assert plan.repeats() == 0
 
 
 def test_history_may_hold_players_who_left_and_miss_newcomers():

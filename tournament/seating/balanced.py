@@ -32,6 +32,10 @@ SEATS = 4
 SEARCH_ITERATIONS = 20_000
 NAMING_ITERATIONS = 20_000
 BLOCK_NODES = 20_000  # steps of the block completion search before falling back
+# Part of the time left that finding a design under the rounds played may
+# take: it fails, slowly, when they came from elsewhere, and the search then
+# needs the rest.
+EMBED_SHARE = 0.25
 
 
 def balanced_rounds(count, met, counts, group_of, played, rng, deadline):
@@ -111,7 +115,7 @@ def _embedding(design, played, deadline):
     colours = continuation.history_colours(design.size, played)
     if colours is None:
         return None
-    return continuation.embed(design.rounds, colours, len(played), deadline)
+    return continuation.embed(design.rounds, colours, len(played), deadline.share(EMBED_SHARE))
 
 
 def _design_winds(tables, played, price, rng, deadline):

@@ -66,23 +66,30 @@ def embed(design_rounds, col, rounds: int, deadline: Deadline) -> list[int] | No
 
     ``rounds`` is the number of history rounds (colours in ``col``).
     """
-    size = len(col)
-    cls = class_of_pairs(size, design_rounds)
-    line = [{x: table for table in tables for x in table} for tables in design_rounds]
-    order = _order(col)
-    point = [UNSET] * size
-    taken = [False] * size
-    chosen = [UNSET] * rounds  # history round -> design round
-    nodes = 0
+    return _Embedding(design_rounds, col, rounds).search(deadline)
 
-    def fits(p: int, x: int) -> list[int] | None:
+
+class _Embedding:
+    """The depth-first search behind embed: players named one at a time."""
+
+    def __init__(self, design_rounds, col, rounds: int):
+        self.size = len(col)
+        self.col = col
+        self.cls = class_of_pairs(self.size, design_rounds)
+        self.line = [{x: table for table in tables for x in table} for tables in design_rounds]
+        self.order = _order(col)
+        self.point = [UNSET] * self.size
+        self.taken = [False] * self.size
+        self.chosen = [UNSET] * rounds  # history round -> design round
+
+    def fits(self, p: int, x: int) -> list[int] | None:
         """History rounds newly tied to design rounds if p gets point x, or None."""
         tied: list[int] = []
-        for q in range(size):
-            y = point[q]
+        chosen = self.chosen
+        for q, y in enumerate(self.point):
             if y == UNSET:
                 continue
-            c, i = cls[x][y], col[p][q]
+            c, i = self.cls[x][y], self.col[p][q]
             if i == UNSET:
                 ok = c == UNSET or c not in chosen
             elif chosen[i] == UNSET:
@@ -98,39 +105,44 @@ def embed(design_rounds, col, rounds: int, deadline: Deadline) -> list[int] | No
                 return None
         return tied
 
-    def options(p: int) -> list[int]:
+    def options(self, p: int) -> list[int]:
         """Points p may take: on the right line through a named tablemate, if it has one."""
-        for q in range(size):
-            i = col[p][q]
-            if i != UNSET and point[q] != UNSET and chosen[i] != UNSET:
-                return [x for x in line[chosen[i]][point[q]] if not taken[x]]
-        return [x for x in range(size) if not taken[x]]
+        for q in range(self.size):
+            i = self.col[p][q]
+            if i != UNSET and self.point[q] != UNSET and self.chosen[i] != UNSET:
+                return [x for x in self.line[self.chosen[i]][self.point[q]] if not self.taken[x]]
+        return [x for x in range(self.size) if not self.taken[x]]
 
-    # Depth-first over the players in ``order``; an explicit stack, as there
-    # can be more players than Python's recursion limit.
-    stack = [(options(order[0]), 0, [])]  # (points to try, next index, rounds tied)
-    while stack:
-        nodes += 1
-        if nodes > MAX_NODES or deadline.expired():
-            return None
-        tries, at, _ = stack[-1]
-        p = order[len(stack) - 1]
-        if point[p] != UNSET:  # undo the previous try at this depth
-            taken[point[p]] = False
-            point[p] = UNSET
-            for i in stack[-1][2]:
-                chosen[i] = UNSET
-        while at < len(tries) and (tied := fits(p, tries[at])) is None:
-            at += 1
-        if at == len(tries):
-            stack.pop()
-            continue
-        point[p], taken[tries[at]] = tries[at], True
-        stack[-1] = (tries, at + 1, tied)
-        if len(stack) == size:
-            return point
-        stack.append((options(order[len(stack)]), 0, []))
-    return None
+    def undo(self, p: int, tied: list[int]) -> None:
+        self.taken[self.point[p]] = False
+        self.point[p] = UNSET
+        for i in tied:
+            self.chosen[i] = UNSET
+
+    def search(self, deadline: Deadline) -> list[int] | None:
+        """Depth-first over ``order``, with an explicit stack (players may outnumber
+        Python's recursion limit); None after MAX_NODES steps or at the deadline."""
+        order = self.order
+        stack = [[self.options(order[0]), 0, []]]  # per depth: points to try, next, ties
+        for _ in range(MAX_NODES):
+            if not stack or deadline.expired():
+                return None
+            frame = stack[-1]
+            tries, at, tied = frame
+            p = order[len(stack) - 1]
+            if self.point[p] != UNSET:  # back here: undo the previous try
+                self.undo(p, tied)
+            while at < len(tries) and (tied := self.fits(p, tries[at])) is None:
+                at += 1
+            if at == len(tries):
+                stack.pop()
+                continue
+            self.point[p], self.taken[tries[at]] = tries[at], True
+            frame[1], frame[2] = at + 1, tied
+            if len(stack) == self.size:
+                return self.point
+            stack.append([self.options(order[len(stack)]), 0, []])
+        return None
 
 
 def _order(col) -> list[int]:

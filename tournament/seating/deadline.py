@@ -22,3 +22,8 @@ class Deadline:
 
     def remaining(self) -> float:
         return max(0.0, self._end - time.monotonic())
+
+    def share(self, fraction: float) -> Deadline:
+        """A deadline ``fraction`` of the remaining time away, for a step that may fail,
+        so that what follows it still has time."""
+        return Deadline(self.remaining() * fraction)

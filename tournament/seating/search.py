@@ -18,10 +18,11 @@ which makes a swap's change of cost a handful of look-ups; the search keeps
 ``price`` up to date rather than the cost itself.
 
 The search is the tabu search that works well on the social golfer problem
-(Dotú and Van Hentenryck, 2005): in a random round, try every swap of a
-player in conflict with any other player, take the best one that is not tabu
-(or that beats the best seating seen), and forbid moving a player back where
-it came from for a few iterations. When the best seating has not improved
+(Dotú and Van Hentenryck, 2005): try every swap of a player in conflict (in
+any round; a random sample of MOST_CANDIDATES of them when there are more)
+with any other player of that round, take the best one that is not tabu (or
+that beats the best seating seen), and forbid moving a player back where it
+came from for a few iterations. When the best seating has not improved
 for a while, restart from it with a few random swaps. It stops at a seating
 that meets a lower bound, after ``max_iterations`` (so a seed gives the same
 answer on any machine), or when the deadline passes.
@@ -250,10 +251,9 @@ class _Search:
         """
         price, n, winds = self.price, self.size, self.winds
         slot = 1 if winds is not None else SEATS  # a tabu entry per seat, or per table
-        slots = n // slot
         best_change, moves = None, []
         for r, a, own in candidates:
-            occupant, where, forbid = self.rounds[r], self.where[r], tabu[r]
+            occupant, where = self.rounds[r], self.where[r]
             pa = where[a]
             ta = pa // SEATS
             row = price[a]
@@ -282,7 +282,7 @@ class _Search:
                 if best_change is not None and change > best_change:
                     continue
                 forbidden = (
-                    forbid[a * slots + pb // slot] > now or forbid[b * slots + pa // slot] > now
+                    tabu.get((r, a, pb // slot), 0) > now or tabu.get((r, b, pa // slot), 0) > now
                 )
                 if forbidden and self.cost + change >= aspiration:
                     continue
@@ -322,9 +322,8 @@ def improve(
         return search.rounds
     bound = lower_bound(problem) if bound is None else bound
     best, best_cost, last_gain = [o[:] for o in search.rounds], search.cost, 0
-    n = problem.size
     slot = 1 if problem.winds is not None else SEATS
-    tabu = [[0] * (n * n // slot) for _ in range(problem.rounds)]
+    tabu: dict[tuple[int, int, int], int] = {}  # (round, player, table or seat) -> until
     iteration = best_found = 0
     while best_cost > bound and iteration < max_iterations and not deadline.expired():
         iteration += 1
@@ -337,8 +336,8 @@ def improve(
         change, r, a, b = move
         pa, pb = search.where[r][a], search.where[r][b]
         search.swap(r, a, b, change)
-        tabu[r][a * (n // slot) + pa // slot] = iteration + TABU_TENURE + rng.randrange(TABU_TENURE)
-        tabu[r][b * (n // slot) + pb // slot] = iteration + TABU_TENURE + rng.randrange(TABU_TENURE)
+        tabu[(r, a, pa // slot)] = iteration + TABU_TENURE + rng.randrange(TABU_TENURE)
+        tabu[(r, b, pb // slot)] = iteration + TABU_TENURE + rng.randrange(TABU_TENURE)
         if search.cost < best_cost:
             best, best_cost = [o[:] for o in search.rounds], search.cost
             last_gain = best_found = iteration

@@ -6,8 +6,10 @@ timings belong to ``python -m bench``, never to a test.
 
 from __future__ import annotations
 
+import ast
 import itertools
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 
 from tournament.seating.plan import Plan, SeatingError, plan_seating
 
+ROOT = Path(__file__).resolve().parents[3]
 ACCEPTANCE = [
     (16, 5, 0),
     (24, 8, 20),
@@ -230,3 +233,19 @@ def test_plan_helpers():
     assert not plan.winds_balanced() or plan.winds_balanced()  # two rounds: 0..1 each
     assert plan.new_rounds == (((4, 3, 2, 1),),)
     assert plan.as_json() == {"rounds": [[[1, 2, 3, 4]], [[4, 3, 2, 1]]]}
+
+
+PLANNER = ["balanced", "continuation", "deadline", "designs", "fields", "fixed", "groups"]
+PLANNER += ["plan", "search", "swiss", "winds"]
+
+
+def test_the_planner_is_pure_python():
+    """Plain data in and out: no module of the planner imports Django (the project
+    package around it does, for Celery, which is not the planner's business)."""
+    for name in PLANNER:
+        tree = ast.parse((ROOT / "tournament" / "seating" / f"{name}.py").read_text("utf-8"))
+        imported = {
+            alias.name for n in ast.walk(tree) if isinstance(n, ast.Import) for alias in n.names
+        }
+        imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        assert not [m for m in imported if m.split(".")[0] == "django"], name

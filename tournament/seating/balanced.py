@@ -23,6 +23,7 @@ Vocabulary as in plan.py; players here are indices 0..n-1. The steps:
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 
 from tournament.seating import continuation, designs, groups, search, winds
@@ -32,6 +33,10 @@ SEATS = 4
 SEARCH_ITERATIONS = 20_000
 NAMING_ITERATIONS = 20_000
 BLOCK_NODES = 20_000  # steps of the block completion search before falling back
+# Rounds over which the first round's naming keeps groups apart (see
+# _from_design): about the length of an event.
+GROUP_HORIZON = 8
+NAMING_SEED = 0  # the naming that keeps groups apart is the same whatever the seed
 # Part of the time left that finding a design under the rounds played may
 # take: it fails, slowly, when they came from elsewhere, and the search then
 # needs the rest.
@@ -49,7 +54,7 @@ def balanced_rounds(count, met, counts, group_of, played, rng, deadline):
     problem = search.Problem(n, count, price, winds=counts if played else None)
     meeting_bound = lower_bound(met, None, group_of, count)
     if played:
-        start, construction = _continued_design(problem, played, deadline)
+        start, construction = _continued_design(problem, played, group_of, rng, deadline)
     else:
         start, construction = _from_design(n, count, price, group_of, rng, deadline)
     meetings_only = search.Problem(n, count, price)
@@ -62,7 +67,7 @@ def balanced_rounds(count, met, counts, group_of, played, rng, deadline):
     tables = [_tables(occupant) for occupant in start]
     seated = None
     if construction is not None:
-        seated = _design_winds(tables, played, price, rng, deadline)
+        seated = _design_winds(tables, played, price, group_of, rng, deadline)
     if seated is None:
         seated = (
             winds.polish_winds(tables, counts, deadline)
@@ -82,26 +87,51 @@ def _from_design(n, count, price, group_of, rng, deadline):
     design = designs.best_design(n)
     if len(design.rounds) == 1 and count > 1:
         return None, None  # one arbitrary round is no better than the greedy start
-    if design.complete:
-        chosen = [design.rounds[r % len(design.rounds)] for r in range(count)]
-    else:
-        chosen = list(design.rounds[:count])
-    met = groups.meeting_matrix(n, chosen)
-    point = groups.name_points(met, group_of, rng, deadline, NAMING_ITERATIONS)
-    player_at = [0] * n
-    for player, at in enumerate(point):
-        player_at[at] = player
-    start = [[player_at[x] for table in tables for x in table] for tables in chosen]
+    point = _naming(design, group_of, count, rng, deadline)
+    start = _rounds_of(design, point, count)
     if len(start) < count:
         extra = search.Problem(n, count - len(start), _after(price, start))
         start += search.greedy_rounds(extra, rng, deadline)
     return start, design.name
 
 
-def _continued_design(problem, played, deadline):
+def _rounds_of(design, point, count: int) -> list[list[int]]:
+    """The design's first ``count`` rounds (repeated if it is complete) as players."""
+    player_at = [0] * len(point)
+    for player, at in enumerate(point):
+        player_at[at] = player
+    if design.complete:
+        chosen = [design.rounds[r % len(design.rounds)] for r in range(count)]
+    else:
+        chosen = list(design.rounds[:count])
+    return [[player_at[x] for table in tables for x in table] for tables in chosen]
+
+
+def _naming(design, group_of, count: int, rng, deadline) -> list[int]:
+    """point[player] keeping groups apart over the design's first rounds.
+
+    Without groups, a shuffle by the seed. With groups, the naming keeps them
+    apart over about an event's rounds (GROUP_HORIZON) even when fewer are
+    asked for, and does not depend on the seed: the next call, one round
+    later, finds the same naming again and goes on with it (_continued_design).
+    A complete design's last round is left out of the horizon, as every pair
+    meets once in it whatever the naming.
+    """
+    if all(group is None for group in group_of):
+        return groups.name_points([], group_of, rng, deadline, 0)
+    usable = len(design.rounds) - (1 if design.complete else 0)
+    horizon = max(count, min(usable, GROUP_HORIZON))
+    rounds = _rounds_of(design, list(range(design.size)), horizon)
+    met = groups.meeting_matrix(design.size, [_tables(occupant) for occupant in rounds])
+    fixed = random.Random(NAMING_SEED)
+    spare = design.rounds[horizon:] if horizon < len(design.rounds) else ()
+    return groups.name_points(met, group_of, fixed, deadline, NAMING_ITERATIONS, spare)
+
+
+def _continued_design(problem, played, group_of, rng, deadline):
     """The next rounds of the design that the rounds played belong to, or (None, None)."""
     design = designs.best_design(problem.size)
-    point = _embedding(design, played, deadline)
+    point = _embedding(design, played, group_of, rng, deadline)
     if point is None or len(design.rounds) <= len(played):
         return None, None
     rounds = continuation.next_rounds(design.rounds, point, problem.price, problem.rounds)
@@ -110,15 +140,29 @@ def _continued_design(problem, played, deadline):
     ], f"{design.name}, continued"
 
 
-def _embedding(design, played, deadline):
-    """A naming of the design's points under which every round played is a design round."""
+def _embedding(design, played, group_of, rng, deadline):
+    """A naming of the design's points under which every round played is a design round.
+
+    First the naming a first call would have made (the one that keeps groups
+    apart), then any naming the search of continuation.py finds.
+    """
+    if any(group is not None for group in group_of):
+        point = _naming(design, group_of, 1, rng, deadline)
+        partitions = {_partition(tables, range(design.size)) for tables in design.rounds}
+        if all(_partition(tables, point) in partitions for tables in played):
+            return point
     colours = continuation.history_colours(design.size, played)
     if colours is None:
         return None
     return continuation.embed(design.rounds, colours, len(played), deadline.share(EMBED_SHARE))
 
 
-def _design_winds(tables, played, price, rng, deadline):
+def _partition(tables, point) -> frozenset:
+    """A round as a set of tables, each a set of players (or points, renamed by ``point``)."""
+    return frozenset(frozenset(point[p] for p in table) for table in tables)
+
+
+def _design_winds(tables, played, price, group_of, rng, deadline):
     """Winds for design rounds, planned to the end of the current block; None if not possible.
 
     ``played`` rounds have their tables in wind order; the block's rounds
@@ -130,7 +174,7 @@ def _design_winds(tables, played, price, rng, deadline):
     predicted = []
     if ahead:
         so_far = played + tables
-        point = _embedding(design, so_far, deadline)
+        point = _embedding(design, so_far, group_of, rng, deadline)
         if point is not None:
             after = _after(price, [[p for t in tables_ for p in t] for tables_ in tables])
             predicted = continuation.next_rounds(design.rounds, point, after, ahead)

@@ -40,18 +40,27 @@ def name_points(
     rng: random.Random,
     deadline: Deadline,
     max_iterations: int,
+    spare_rounds=(),
 ) -> list[int]:
     """point[player]: a naming of the design's points that keeps groups apart where it can.
 
     ``met`` is the design's meeting matrix over points; ``group_of[player]``
     is a group number or None. Players are named in a random order first, so
-    that different seeds give different seatings.
+    that different seeds give different seatings. ``spare_rounds`` are design
+    rounds not among those in ``met``: two points at one of their tables
+    never meet in the others, so groups of up to four packed into the tables
+    of a spare round are kept apart at once (the search then has nothing left
+    to do).
     """
     size = len(group_of)
     point = list(range(size))
     rng.shuffle(point)
     if not any(c > 1 for c in Counter(g for g in group_of if g is not None).values()):
         return point
+    for tables in spare_rounds:
+        packed = _pack(tables, group_of, rng)
+        if packed is not None and _Naming(met, group_of, packed).cost == 0:
+            return packed
     naming = _Naming(met, group_of, point)
     best, best_cost = point[:], naming.cost
     for _ in range(max_iterations):
@@ -65,6 +74,28 @@ def name_points(
         if naming.cost < best_cost:
             best, best_cost = point[:], naming.cost
     return best
+
+
+def _pack(tables, group_of, rng: random.Random) -> list[int] | None:
+    """A naming that puts each group inside one table of ``tables`` (largest first), or None."""
+    members: dict[int, list[int]] = {}
+    loners = []
+    for player, group in enumerate(group_of):
+        (members.setdefault(group, []) if group is not None else loners).append(player)
+    free = [list(table) for table in tables]
+    rng.shuffle(free)
+    point = [-1] * len(group_of)
+    for mates in sorted(members.values(), key=len, reverse=True):
+        table = next((t for t in free if len(t) >= len(mates)), None)
+        if table is None:
+            return None
+        for player in mates:
+            point[player] = table.pop()
+    rest = [x for table in free for x in table]
+    rng.shuffle(rest)
+    for player, x in zip(loners, rest, strict=True):
+        point[player] = x
+    return point
 
 
 class _Naming:

@@ -14,9 +14,12 @@ maximum degree four always has (König); alternating paths find it. A table
 then has each wind once, and a player each wind once in every four
 consecutive rounds, hence balanced counts (de Werra's equitable colouring).
 
-With rounds already played the counts start uneven and a balanced completion
-may not exist; each table then takes, in turn, the order of its four players
-that suits their counts best, until no table can do better, and alternating
+When rounds of a block were played in earlier calls, ``complete_block``
+finishes the block so that nobody sits a wind twice in it: a small search,
+used by balanced.py with the rounds a design will bring next, so that an
+event seated round by round stays balanced. Failing that (rounds played
+elsewhere, say), each table takes in turn the order of its four players that
+suits their counts best, until no table can do better, and alternating
 chains across the planned rounds even out what single tables cannot.
 """
 

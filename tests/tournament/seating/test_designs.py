@@ -119,6 +119,17 @@ def test_naming_points_keeps_clubs_of_four_apart():
     assert clashes == 0
 
 
+def test_clubs_are_packed_into_the_tables_of_a_spare_round():
+    """40 players, 8 of the 13 rounds: ten clubs of four fit the tables of round 9."""
+    design = designs.best_design(40)
+    met = groups.meeting_matrix(40, design.rounds[:8])
+    club = [p // 4 for p in range(40)]
+    point = groups.name_points(met, club, random.Random(0), Deadline(10), 0, design.rounds[8:])
+    for c in range(10):
+        members = {point[p] for p in range(40) if club[p] == c}
+        assert any(members == set(table) for table in design.rounds[8])
+
+
 def test_naming_without_groups_is_a_seeded_shuffle():
     met = groups.meeting_matrix(16, designs.best_design(16).rounds)
     first = groups.name_points(met, [None] * 16, random.Random(3), Deadline(1), 10)

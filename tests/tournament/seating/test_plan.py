@@ -101,6 +101,26 @@ def test_every_plan_seats_everyone_once_per_round_with_balanced_winds(k, rounds,
     assert plan.played == 0 and plan.new_rounds == plan.rounds
 
 
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    k=st.integers(1, 10),
+    played=st.integers(1, 4),
+    more=st.integers(1, 4),
+    method=st.sampled_from(["random", "balanced", "swiss"]),
+    seed=st.integers(0, 1000),
+)
+def test_rounds_played_are_kept_and_the_rest_seated(k, played, more, method, seed):
+    """History from any source (here: random rounds, with a player who left since)."""
+    ids = players(4 * k, first=1)
+    earlier = plan_seating(ids, played, method="random", seed=seed, time_budget=0.2)
+    now = [p for p in ids if p != 1] + [0]  # player 1 left, player 0 came
+    plan = plan_seating(
+        now, played + more, method=method, seed=seed, history=earlier.rounds, time_budget=0.3
+    )
+    assert plan.rounds[:played] == earlier.rounds
+    assert_valid(Plan(plan.new_rounds), now, more)
+
+
 def test_swiss_seats_by_standings():
     ids = players(16)
     standings = ids[::-1]
@@ -172,6 +192,18 @@ def test_round_by_round_is_as_good_as_all_at_once(n, rounds):
         assert plan.repeats() == 0
         assert plan.winds_balanced(), number
         history = plan.rounds
+
+
+@pytest.mark.parametrize("n", [28, 40, 64])
+def test_round_by_round_keeps_clubs_apart_too(n):
+    ids = players(n)
+    groups = {p: f"club {(p - 1) // 4}" for p in ids}
+    history = ()
+    for number in range(1, 9):
+        plan = plan_seating(ids, number, seed=number, groups=groups, history=history)
+        history = plan.rounds
+    assert (plan.repeats(), clubmate_meetings(plan, groups)) == (0, 0)
+    assert plan.winds_balanced()
 
 
 def test_history_may_hold_players_who_left_and_miss_newcomers():

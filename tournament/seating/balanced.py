@@ -34,7 +34,7 @@ SEARCH_ITERATIONS = 20_000
 NAMING_ITERATIONS = 20_000
 BLOCK_NODES = 20_000  # steps of the block completion search before falling back
 # Rounds over which the first round's naming keeps groups apart (see
-# _from_design): about the length of an event.
+# _naming): about the length of an event.
 GROUP_HORIZON = 8
 NAMING_SEED = 0  # the naming that keeps groups apart is the same whatever the seed
 # Part of the time left that finding a design under the rounds played may
@@ -58,7 +58,8 @@ def balanced_rounds(count, met, counts, group_of, played, rng, deadline):
     else:
         start, construction = _from_design(n, count, price, group_of, rng, deadline)
     meetings_only = search.Problem(n, count, price)
-    if start is None or search.cost(meetings_only, start) > meeting_bound:
+    kept = start is not None and search.cost(meetings_only, start) <= meeting_bound
+    if not kept:
         # Moving anyone for the sake of winds alone would leave the design, and
         # with it the repeat-free rounds still to come: only search otherwise.
         bound = lower_bound(met, counts, group_of, count) if played else meeting_bound
@@ -67,7 +68,7 @@ def balanced_rounds(count, met, counts, group_of, played, rng, deadline):
     tables = [_tables(occupant) for occupant in start]
     seated = None
     if construction is not None:
-        seated = _design_winds(tables, played, price, group_of, rng, deadline)
+        seated = _design_winds(tables, played, price, group_of, rng, deadline, kept)
     if seated is None:
         seated = (
             winds.polish_winds(tables, counts, deadline)
@@ -162,17 +163,19 @@ def _partition(tables, point) -> frozenset:
     return frozenset(frozenset(point[p] for p in table) for table in tables)
 
 
-def _design_winds(tables, played, price, group_of, rng, deadline):
+def _design_winds(tables, played, price, group_of, rng, deadline, predict: bool):
     """Winds for design rounds, planned to the end of the current block; None if not possible.
 
     ``played`` rounds have their tables in wind order; the block's rounds
-    already played fix some winds, which the completion search keeps.
+    already played fix some winds, which the completion search keeps. The
+    rounds to come are predicted only when ``tables`` are the design's own
+    (the search did not have to change them).
     """
     design = designs.best_design(len(price))
     h, count = len(played), len(tables)
     ahead = -(h + count) % winds.ROUNDS_PER_CYCLE
     predicted = []
-    if ahead:
+    if ahead and predict:
         so_far = played + tables
         point = _embedding(design, so_far, group_of, rng, deadline)
         if point is not None:

@@ -29,8 +29,9 @@ class Item:
 class Result:
     """Validity, error, headline total and breakdown of one hand.
 
-    ``han``, ``fu``, ``points`` and ``limit`` are filled for riichi only
-    (and are ``null`` in the JSON of other rulesets);
+    ``han``, ``fu`` and ``limit`` are filled for riichi only, ``points`` for
+    riichi (the ron value or the sum of the tsumo payments) and hkos (V, what
+    a discarder pays); the JSON of other rulesets shows them as ``null``.
     ``basic`` is riichi's basic points *b* (rules/riichi.md §1), which
     settlement needs and the JSON face does not show.
     """

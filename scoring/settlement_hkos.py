@@ -34,7 +34,9 @@ from typing import Any
 
 from scoring.rulesets.hkos_options import ALL_OPTIONS
 from scoring.session import SessionError
-from scoring.settlement import SettlementError, Transfer
+from scoring.settlement import Transfer
+from scoring.table import FieldError, is_int, player_at
+from scoring.table import check_players as check_table
 
 PlayerId = Hashable
 SEATS = ("E", "S", "W", "N")  # turn order; also the prevailing winds in order
@@ -48,17 +50,8 @@ FALSE_WIN_POLICIES = ("voided", "continue")
 TIEBREAKS = ("session_wins", "best_session", "shared")
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class HKOSSettlementError(SettlementError):
+class HKOSSettlementError(FieldError):
     """Input that cannot describe a real HKOS hand; ``field`` names the culprit."""
-
-    def __init__(self, field: str, reason: str):
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 class HKOSOutcome(StrEnum):
@@ -87,25 +80,12 @@ class HKOSSettlement:
 
 
 def check_players(players: Iterable[object], field: str = "players") -> tuple[PlayerId, ...]:
-    """The four players in seat order E, S, W, N, or an error naming ``field``."""
-    if isinstance(players, str | bytes):
-        raise HKOSSettlementError(field, f"must be a sequence of player ids, not {players!r}")
-    table = tuple(players)
-    if len(table) != PLAYERS_PER_TABLE:
-        raise HKOSSettlementError(field, f"a table has exactly 4 players, got {len(table)}")
-    if any(p is None or not isinstance(p, Hashable) for p in table):
-        raise HKOSSettlementError(field, f"{list(table)!r} holds something that is not an id")
-    if len(set(table)) != len(table):
-        raise HKOSSettlementError(field, f"players must be distinct, got {list(table)!r}")
-    return table
+    """The four players of a table, in the order given, or an error naming ``field``."""
+    return check_table(players, field, HKOSSettlementError)
 
 
 def _player(value: object, table: tuple[PlayerId, ...], field: str) -> PlayerId:
-    if value is None:
-        raise HKOSSettlementError(field, "is required for this outcome")
-    if not isinstance(value, Hashable) or value not in table:
-        raise HKOSSettlementError(field, f"{value!r} is not one of the players {list(table)!r}")
-    return value
+    return player_at(value, table, field, HKOSSettlementError)
 
 
 def _share(value: int, part: Fraction, field: str) -> int:
@@ -180,7 +160,7 @@ def settle_hkos(
 
 
 def _value(value: object, field: str) -> int:
-    if not _is_int(value) or value < 1:
+    if not is_int(value) or value < 1:
         raise HKOSSettlementError(field, f"must be a positive whole number (V), not {value!r}")
     return value
 
@@ -269,7 +249,7 @@ class HKOSSessionRules:
         self._length()
         for name in ("dealer_repeat_cap", "false_win_points"):
             v = getattr(self, name)
-            if v is not None and (not _is_int(v) or v < (1 if name == "false_win_points" else 0)):
+            if v is not None and (not is_int(v) or v < (1 if name == "false_win_points" else 0)):
                 raise SessionError(name, f"must be empty or a whole number, not {v!r}")
         chain = self.tiebreak_chain
         if isinstance(chain, str) or not all(c in TIEBREAKS for c in chain):

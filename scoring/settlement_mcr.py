@@ -29,24 +29,17 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scoring.settlement import SettlementError, Transfer
+from scoring.settlement import Transfer
+from scoring.table import FieldError, is_int, player_at
+from scoring.table import check_players as check_table
 
 PlayerId = Hashable
 # rules/mcr.md §6: four players at a table.
 PLAYERS_PER_TABLE = 4
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class MCRSettlementError(SettlementError):
+class MCRSettlementError(FieldError):
     """Input that cannot describe a real MCR hand; ``field`` names the culprit."""
-
-    def __init__(self, field: str, reason: str):
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 class MCROutcome(StrEnum):
@@ -67,7 +60,7 @@ class MCRSettlementRules:
     base: int = 8
 
     def __post_init__(self) -> None:
-        if not _is_int(self.base) or self.base < 0:
+        if not is_int(self.base) or self.base < 0:
             raise MCRSettlementError(
                 "base", f"must be a whole number, 0 or more, not {self.base!r}"
             )
@@ -98,28 +91,12 @@ class MCRSettlement:
 
 
 def check_players(players: Iterable[object], field: str = "players") -> tuple[PlayerId, ...]:
-    """The four players of a table as a tuple, or an error naming ``field``."""
-    if isinstance(players, str | bytes):
-        raise MCRSettlementError(field, f"must be a sequence of player ids, not {players!r}")
-    table = tuple(players)
-    if len(table) != PLAYERS_PER_TABLE:
-        raise MCRSettlementError(
-            field, f"a table has exactly {PLAYERS_PER_TABLE} players, got {len(table)}"
-        )
-    for player in table:
-        if player is None or not isinstance(player, Hashable):
-            raise MCRSettlementError(field, f"{player!r} is not a player id")
-    if len(set(table)) != len(table):
-        raise MCRSettlementError(field, f"players must be distinct, got {list(table)!r}")
-    return table
+    """The four players of a table, in the order given, or an error naming ``field``."""
+    return check_table(players, field, MCRSettlementError)
 
 
 def _player(value: object, players: tuple[PlayerId, ...], field: str) -> PlayerId:
-    if value is None:
-        raise MCRSettlementError(field, "is required for this outcome")
-    if not isinstance(value, Hashable) or value not in players:
-        raise MCRSettlementError(field, f"{value!r} is not one of the players {list(players)!r}")
-    return value
+    return player_at(value, players, field, MCRSettlementError)
 
 
 def _outcome(value: object) -> MCROutcome:
@@ -133,7 +110,7 @@ def _outcome(value: object) -> MCROutcome:
 def _fan(value: object) -> int:
     # The 8-fan minimum is the fan engine's check (rules/mcr.md §1); here F
     # only has to be a count a winning hand can have.
-    if not _is_int(value) or value < 1:
+    if not is_int(value) or value < 1:
         raise MCRSettlementError(
             "fan", f"must be a positive whole number (total fan with flowers), not {value!r}"
         )

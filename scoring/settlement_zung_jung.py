@@ -36,7 +36,9 @@ from scoring.hand import Hand
 from scoring.rulesets.zung_jung import PRESET, ZungJungConfig
 from scoring.rulesets.zung_jung_options import ALL_OPTIONS
 from scoring.session import WINDS, Wind, placements, rank_points
-from scoring.settlement import SettlementError, Transfer
+from scoring.settlement import Transfer
+from scoring.table import FieldError, is_int, player_at
+from scoring.table import check_players as check_table
 from scoring.tiles import NUM_KINDS, Tile, kind_name, parse_tile
 
 PlayerId = Hashable
@@ -44,17 +46,8 @@ PLAYERS_PER_TABLE = 4  # §1: four players
 PAYOFFS = ("formal", "uniform")  # §7 zj_payoff
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class ZJSettlementError(SettlementError):
+class ZJSettlementError(FieldError):
     """Input that cannot describe a real Zung Jung hand or session; ``field`` names it."""
-
-    def __init__(self, field: str, reason: str):
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 class ZJOutcome(StrEnum):
@@ -90,7 +83,7 @@ class ZJSettlementRules:
     def __post_init__(self) -> None:
         if self.payoff not in PAYOFFS:
             raise ZJSettlementError("zj_payoff", f"must be formal or uniform, not {self.payoff!r}")
-        if not _is_int(self.par) or self.par < 0:
+        if not is_int(self.par) or self.par < 0:
             raise ZJSettlementError("zj_par", f"must be a whole number ≥ 0, not {self.par!r}")
 
     def resolve(self, overrides: Mapping[str, Any]) -> ZJSettlementRules:
@@ -117,26 +110,12 @@ class ZJSettlement:
 
 
 def check_players(players: Iterable[object], field: str = "players") -> tuple[PlayerId, ...]:
-    """The four players of a table as a tuple, or an error naming ``field``."""
-    if isinstance(players, str | bytes):
-        raise ZJSettlementError(field, f"must be a sequence of player ids, not {players!r}")
-    table = tuple(players)
-    if len(table) != PLAYERS_PER_TABLE:
-        raise ZJSettlementError(field, f"a table has exactly 4 players, got {len(table)}")
-    for player in table:
-        if player is None or not isinstance(player, Hashable):
-            raise ZJSettlementError(field, f"{player!r} is not a player id")
-    if len(set(table)) != len(table):
-        raise ZJSettlementError(field, f"players must be distinct, got {list(table)!r}")
-    return table
+    """The four players of a table, in the order given, or an error naming ``field``."""
+    return check_table(players, field, ZJSettlementError)
 
 
 def _player(value: object, table: tuple[PlayerId, ...], field: str) -> PlayerId:
-    if value is None:
-        raise ZJSettlementError(field, "is required for this outcome")
-    if not isinstance(value, Hashable) or value not in table:
-        raise ZJSettlementError(field, f"{value!r} is not one of the players {list(table)!r}")
-    return value
+    return player_at(value, table, field, ZJSettlementError)
 
 
 def _nothing(**given: object) -> None:
@@ -178,7 +157,7 @@ def settle_zung_jung(
         _nothing(winner=winner, value=value, responsible=responsible, all_immune=all_immune)
         return ZJSettlement(dict.fromkeys(table, 0), kind)
     won_by = _player(winner, table, "winner")
-    if not _is_int(value) or value < 1:
+    if not is_int(value) or value < 1:
         raise ZJSettlementError("value", f"must be a positive whole number, not {value!r}")
     if kind is ZJOutcome.DISCARD and all_immune and responsible is not None:
         raise ZJSettlementError(
@@ -216,7 +195,7 @@ def _share(v: int, player: PlayerId, responsible: PlayerId | None, rules: ZJSett
 
 def _kind(value: object, field: str) -> int:
     """A tile kind given as 0-33 or as one mpsz tile ('5p'; a red five is a five)."""
-    if _is_int(value) and 0 <= value < NUM_KINDS:
+    if is_int(value) and 0 <= value < NUM_KINDS:
         return value
     if isinstance(value, str):
         try:
@@ -293,14 +272,14 @@ class ZJSessionRules:
     OPTIONS = {"hands_per_session": "hands_per_session", "zj_match_points": "match_points"}
 
     def __post_init__(self) -> None:
-        if not _is_int(self.hands_per_session) or self.hands_per_session < 1:
+        if not is_int(self.hands_per_session) or self.hands_per_session < 1:
             raise ZJSettlementError(
                 "hands_per_session", f"must be a whole number ≥ 1, not {self.hands_per_session!r}"
             )
         points = self.match_points
         if points is not None:
             ok = isinstance(points, list | tuple) and len(points) == PLAYERS_PER_TABLE
-            if not ok or not all(_is_int(p) or isinstance(p, Fraction) for p in points):
+            if not ok or not all(is_int(p) or isinstance(p, Fraction) for p in points):
                 raise ZJSettlementError("zj_match_points", f"must be 4 numbers, not {points!r}")
             if any(a < b for a, b in zip(points, points[1:], strict=False)):
                 raise ZJSettlementError(
@@ -318,7 +297,7 @@ ZJ_SESSION_RULES = ZJSessionRules()
 def dealer_of(players: Iterable[PlayerId], hand_index: int) -> PlayerId:
     """§1: the deal passes after every hand, dealer win or draw alike (players in E, S, W, N)."""
     table = check_players(players)
-    if not _is_int(hand_index) or hand_index < 0:
+    if not is_int(hand_index) or hand_index < 0:
         raise ZJSettlementError("hand_index", f"must be a whole number ≥ 0, not {hand_index!r}")
     return table[hand_index % PLAYERS_PER_TABLE]
 

@@ -258,3 +258,33 @@ SETTLEMENT_PRESETS: dict[str, SettlementRules] = {
         multiple_ron="double_ron",  # rules/riichi.md §4 Several rons and its tenhou note
     ),
 }
+
+
+# Value-only entry: han and fu a judge types in must describe a real hand.
+MAX_FU = 110  # the highest fu a hand can reach (open/closed kongs of honours, single wait)
+PINFU_TSUMO_FU = 20  # only a closed pinfu self-draw: pinfu + menzen tsumo = 2 han at least
+SEVEN_PAIRS_MIN_HAN = 2  # chiitoitsu is 2 han; a self-draw adds menzen tsumo
+
+
+def check_value(han: int, fu: int, *, tsumo: bool) -> None:
+    """Refuse han/fu pairs no hand can have, e.g. 1 han 20 fu on a ron.
+
+    From 5 han on the fu do not matter (the hand is a limit), so only the
+    lower hands are checked.
+    """
+    if han < 1:
+        raise PointsError(f"han must be at least 1 for a winning hand, not {han}")
+    if han > FORMULA_MAX_HAN:
+        return
+    _check_fu(fu)
+    if fu > MAX_FU:
+        raise PointsError(f"fu {fu} is more than any hand can have ({MAX_FU})")
+    if fu == PINFU_TSUMO_FU:
+        if not tsumo:
+            raise PointsError("20 fu is only a closed pinfu self-draw; a ron has at least 30 fu")
+        if han < 2:
+            raise PointsError("20 fu is a pinfu self-draw, worth at least 2 han (pinfu + tsumo)")
+    if fu == SEVEN_PAIRS_FU:
+        least = SEVEN_PAIRS_MIN_HAN + (1 if tsumo else 0)
+        if han < least:
+            raise PointsError(f"25 fu is seven pairs, worth at least {least} han here")

@@ -16,6 +16,7 @@ from scoring.riichi_points import (
     PointsError,
     SettlementRules,
     basic_points,
+    check_value,
     hand_payments,
     limit_name,
 )
@@ -608,3 +609,32 @@ def test_next_hand_state_validation(args, match):
 def test_settlement_errors_are_value_errors():
     assert issubclass(SettlementError, ValueError)
     assert issubclass(PointsError, ValueError)
+
+
+# --- value-only entry ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("han", "fu", "tsumo", "words"),
+    [
+        (1, 20, False, "a ron has at least 30 fu"),
+        (1, 20, True, "at least 2 han"),
+        (1, 25, False, "at least 2 han"),
+        (2, 25, True, "at least 3 han"),
+        (0, 30, False, "han must be at least 1"),
+        (2, 35, False, "rounded up to 40"),
+        (3, 120, False, "more than any hand"),
+        (2, 15, True, "fu must be at least 20"),
+    ],
+)
+def test_impossible_han_and_fu_are_refused(han, fu, tsumo, words):
+    with pytest.raises(PointsError, match=words):
+        check_value(han, fu, tsumo=tsumo)
+
+
+@pytest.mark.parametrize(
+    ("han", "fu", "tsumo"),
+    [(2, 20, True), (2, 25, False), (3, 25, True), (1, 30, False), (4, 110, True), (5, 0, False)],
+)
+def test_possible_han_and_fu_pass(han, fu, tsumo):
+    check_value(han, fu, tsumo=tsumo)

@@ -60,17 +60,7 @@ def round_detail(request, event, number):
     swap_form = None
     if can_manage and round_.status != Round.Status.FINISHED:
         swap_form = SwapForm(seats=by_name)
-    return render(
-        request,
-        "staff/round_detail.html",
-        {
-            "event": event,
-            "round": round_,
-            "tables": tables,
-            "can_manage": can_manage,
-            "swap_form": swap_form,
-        },
-    )
+    return _round_page(request, event, round_, tables, can_manage, swap_form)
 
 
 @require_POST
@@ -94,18 +84,18 @@ def round_swap(request, event, number):
             )
         return redirect("seating:round", event.slug, number)
     tables, _by_name = seating_of(round_)
-    return render(
-        request,
-        "staff/round_detail.html",
-        {
-            "event": event,
-            "round": round_,
-            "tables": tables,
-            "can_manage": True,
-            "swap_form": form,
-        },
-        status=400,
-    )
+    return _round_page(request, event, round_, tables, True, form, status=400)
+
+
+def _round_page(request, event, round_, tables, can_manage, swap_form, status=200):
+    context = {
+        "event": event,
+        "round": round_,
+        "tables": tables,
+        "can_manage": can_manage,
+        "swap_form": swap_form,
+    }
+    return render(request, "staff/round_detail.html", context, status=status)
 
 
 @require_POST

@@ -15,22 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.seating import ACCEPTANCE
 from tournament.seating.plan import Plan, SeatingError, plan_seating
 
 ROOT = Path(__file__).resolve().parents[3]
-ACCEPTANCE = [
-    (16, 5, 0),
-    (24, 8, 20),
-    (28, 8, 0),
-    (32, 8, 0),
-    (36, 8, 0),
-    (40, 8, 0),
-    (48, 8, 0),
-    (64, 10, 0),
-    (100, 10, 0),
-    (128, 12, 0),
-    (256, 12, 0),
-]
 
 
 def players(n, first=1):

@@ -46,6 +46,12 @@ class EventForm(forms.Form):
     time_limit_minutes = forms.IntegerField(
         label=_("Time limit (minutes)"), required=False, min_value=1, max_value=600
     )
+    entry_level = forms.ChoiceField(
+        label=_("Result entry"),
+        choices=Event._meta.get_field("entry_level").choices,
+        initial="value",
+        help_text=_("What judges enter by default; tiles and value can be switched per hand."),
+    )
     is_public = forms.BooleanField(
         label=_("Show on the public pages"), required=False, initial=True
     )

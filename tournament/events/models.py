@@ -92,6 +92,17 @@ class Event(models.Model):
         validators=[MinValueValidator(1)],
         help_text=_("Leave empty for sessions without a time limit."),
     )
+    entry_level = models.CharField(
+        _("result entry"),
+        max_length=5,
+        choices=[
+            ("tiles", _("Full tiles")),
+            ("value", _("Value only")),
+            ("final", _("Final scores only")),
+        ],
+        default="value",
+        help_text=_("What judges enter by default; tiles and value can be switched per hand."),
+    )
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
     )

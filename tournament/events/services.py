@@ -85,6 +85,7 @@ def create_event(
     hands_per_session: int | None = None,
     time_limit_minutes: int | None = None,
     is_public: bool = False,
+    entry_level: str = "value",
     by=None,
 ) -> Event:
     """A new event in draft. The user who creates it becomes its director."""
@@ -111,6 +112,8 @@ def create_event(
     for value in (hands_per_session, time_limit_minutes):
         if value is not None and value < 1:
             raise EventError(_("Hands per session and the time limit must be at least 1."))
+    if entry_level not in ("tiles", "value", "final"):
+        raise EventError(_("Result entry must be full tiles, value only or final scores only."))
     event = Event(
         slug=slug,
         name=name,
@@ -121,6 +124,7 @@ def create_event(
         hands_per_session=hands_per_session,
         time_limit_minutes=time_limit_minutes,
         is_public=is_public,
+        entry_level=entry_level,
     )
     save_with_history(event, "event created", by)
     if by is not None and getattr(by, "is_authenticated", False):

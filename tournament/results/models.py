@@ -1,5 +1,266 @@
-"""Results models (ScoreSheet, HandRecord, Penalty, Ruling) will live here.
+"""Scoresheets, hands, rulings and penalties: what was played at a table.
 
-None exist yet: the app is installed now so that its management commands,
-such as ``score_hands`` (which needs no database), are available.
+Vocabulary:
+
+- **scoresheet version**: one table's record of its session at one moment.
+  Every change a judge makes (a hand added or edited, a ruling, final scores)
+  is a *new* version with its author and reason; content is never edited in
+  place, so the sheet's whole story stays readable. The latest non-conflict
+  version is the sheet's *head*.
+- **status**: a version is a *draft* while hands are entered, *submitted* when
+  a judge says the session is done, *confirmed* when a second person agrees,
+  *superseded* when a confirmed correction replaces it. A *conflict* version
+  keeps an entry that lost a race with another judge's save: nothing entered
+  is ever dropped.
+- **hand record**: one hand row of a version, with the judge's input as
+  entered and what the rules engine made of it.
+- **ruling**: a judge's decision (false win, chombo, penalty tiles, dead hand,
+  timing …) with the rule it rests on; a **penalty** is its effect on points,
+  with the ruleset's scope (inside the session, or off the overall total).
+
+Players are named by their starting seat (E, S, W, N) inside a sheet, as the
+pure ``scoring.sheets`` replay reads them; the table's seats say who that is.
 """
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from tournament.seating.models import Table
+
+SEAT_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
+
+
+class EntryLevel(models.TextChoices):
+    """How much a judge types in for a hand (an event default, switchable per hand)."""
+
+    TILES = "tiles", _("Full tiles")
+    VALUE = "value", _("Value only")
+    FINAL = "final", _("Final scores only")
+
+
+class ScoreSheet(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Being entered")
+        SUBMITTED = "submitted", _("Submitted")
+        CONFIRMED = "confirmed", _("Confirmed")
+        SUPERSEDED = "superseded", _("Superseded")
+        CONFLICT = "conflict", _("Conflict (not applied)")
+
+    class Kind(models.TextChoices):
+        HANDS = "hands", _("Hand by hand")
+        FINAL = "final", _("Final scores only")
+
+    table = models.ForeignKey(
+        Table, on_delete=models.PROTECT, related_name="sheets", verbose_name=_("table")
+    )
+    version = models.PositiveIntegerField(_("version"))
+    parent = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="children",
+        verbose_name=_("based on"),
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
+    )
+    kind = models.CharField(_("kind"), max_length=5, choices=Kind.choices, default=Kind.HANDS)
+    final_scores = models.JSONField(_("final scores"), null=True, blank=True)
+    leftover_sticks = models.PositiveSmallIntegerField(_("riichi sticks left"), default=0)
+    result = models.JSONField(_("result"), default=dict, blank=True)
+    balanced = models.BooleanField(_("balanced"), default=True)
+    complete = models.BooleanField(_("complete"), default=False)
+    reason = models.CharField(_("reason"), max_length=300)
+    is_correction = models.BooleanField(_("correction"), default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("submitted by"),
+    )
+    submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("scoresheet version")
+        verbose_name_plural = _("scoresheet versions")
+        ordering = ["table", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="one_sheet_per_version"),
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(status="confirmed"),
+                name="one_confirmed_sheet_per_table",
+            ),
+            models.CheckConstraint(condition=Q(version__gte=1), name="sheet_version_from_one"),
+            models.CheckConstraint(
+                condition=Q(
+                    status__in=["draft", "submitted", "confirmed", "superseded", "conflict"]
+                ),
+                name="sheet_status_is_known",
+            ),
+            # Nobody confirms their own submission, whatever the page allowed.
+            models.CheckConstraint(
+                condition=Q(confirmed_by__isnull=True)
+                | Q(submitted_by__isnull=True)
+                | ~Q(confirmed_by=F("submitted_by")),
+                name="sheet_not_confirmed_by_its_submitter",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status__in=["confirmed", "superseded"])
+                | (Q(confirmed_by__isnull=False) & Q(submitted_by__isnull=False)),
+                name="confirmed_sheet_names_both_people",
+            ),
+        ]
+
+    def __str__(self):
+        return _("%(table)s, version %(version)s") % {"table": self.table, "version": self.version}
+
+
+class HandRecord(models.Model):
+    sheet = models.ForeignKey(
+        ScoreSheet, on_delete=models.CASCADE, related_name="hands", verbose_name=_("scoresheet")
+    )
+    number = models.PositiveSmallIntegerField(_("hand"))
+    level = models.CharField(_("entry level"), max_length=5, choices=EntryLevel.choices[:2])
+    outcome = models.CharField(_("outcome"), max_length=20)
+    entry = models.JSONField(_("as entered"))
+    label = models.CharField(_("label"), max_length=12, blank=True)
+    winners = models.CharField(_("winners"), max_length=8, blank=True)
+    discarder = models.CharField(_("discarder"), max_length=1, blank=True)
+    value_text = models.CharField(_("value"), max_length=60, blank=True)
+    score = models.JSONField(_("engine result"), null=True, blank=True)
+    deltas = models.JSONField(_("deltas"), default=dict)
+    totals = models.JSONField(_("running totals"), default=dict)
+    pool_after = models.PositiveSmallIntegerField(_("sticks on the table"), default=0)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    entered_at = models.DateTimeField(_("entered at"))
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        ordering = ["sheet", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "number"], name="one_hand_per_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_one"),
+        ]
+
+    def __str__(self):
+        return f"{self.sheet} #{self.number} {self.label}"
+
+
+class Ruling(models.Model):
+    class Kind(models.TextChoices):
+        FALSE_WIN = "false_win", _("False win")
+        CHOMBO = "chombo", _("Chombo")
+        PENALTY_TILES = "penalty_tiles", _("Penalty tiles")
+        DEAD_HAND = "dead_hand", _("Dead hand")
+        TIMING = "timing", _("Timing penalty")
+        CONDUCT = "conduct", _("Conduct")
+        OTHER = "other", _("Other")
+
+    sheet = models.ForeignKey(
+        ScoreSheet, on_delete=models.CASCADE, related_name="rulings", verbose_name=_("scoresheet")
+    )
+    key = models.UUIDField(_("ruling id"), help_text=_("The same ruling in every later version."))
+    kind = models.CharField(_("ruling"), max_length=20, choices=Kind.choices)
+    player = models.CharField(_("player"), max_length=1, choices=SEAT_CHOICES)
+    after_hand = models.PositiveSmallIntegerField(_("during hand"), null=True, blank=True)
+    rule_reference = models.CharField(_("rule"), max_length=100, blank=True)
+    decision = models.TextField(_("decision"))
+    tiles = models.CharField(_("penalty tiles"), max_length=60, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="+",
+        verbose_name=_("judge"),
+    )
+    decided_at = models.DateTimeField(_("decided at"))
+    voided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("voided by"),
+    )
+    voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
+    void_reason = models.CharField(_("why voided"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+        ordering = ["sheet", "decided_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "key"], name="one_copy_of_a_ruling_per_sheet"),
+            models.CheckConstraint(
+                condition=Q(voided_at__isnull=True) | ~Q(void_reason=""),
+                name="voided_ruling_says_why",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} – {self.player}"
+
+
+class Penalty(models.Model):
+    class Scope(models.TextChoices):
+        TABLE_SCORE = "table_score", _("In the session score, before ranking")
+        SESSION_AFTER_UMA = "session_after_uma", _("In the session score, after uma")
+        OVERALL_SCORE = "overall_score", _("Off the overall total")
+
+    class Distribution(models.TextChoices):
+        NONE = "none", _("Nobody receives it")
+        EQUAL_TO_OTHERS = "equal_to_others", _("Shared by the other three")
+
+    ruling = models.ForeignKey(
+        Ruling, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("ruling")
+    )
+    player = models.CharField(_("player"), max_length=1, choices=SEAT_CHOICES)
+    points = models.IntegerField(_("points"))
+    scope = models.CharField(_("scope"), max_length=20, choices=Scope.choices)
+    distribution = models.CharField(
+        _("distribution"), max_length=20, choices=Distribution.choices, default="none"
+    )
+
+    class Meta:
+        verbose_name = _("penalty")
+        verbose_name_plural = _("penalties")
+        ordering = ["ruling", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(points__lte=0), name="penalty_takes_points"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} {self.points}"

@@ -1,0 +1,124 @@
+"""Refusals of the results services, with messages in the user's language.
+
+The pure replay (``scoring.sheets``) reports a problem as a field, a stable
+code and parameters, with an English sentence. A judge reads it in their own
+language: the code picks a translated sentence here, the field is spelled out
+("Hand 3, discarder"), and the engine's English detail follows only where no
+translation says more.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.events.errors import EventError
+
+FIELD_NAMES = {
+    "hand": gettext_lazy("tiles"),
+    "winner": gettext_lazy("winner"),
+    "discarder": gettext_lazy("discarder"),
+    "han": gettext_lazy("han"),
+    "fu": gettext_lazy("fu"),
+    "fan": gettext_lazy("fan"),
+    "flowers": gettext_lazy("flowers"),
+    "faan": gettext_lazy("faan"),
+    "points": gettext_lazy("points"),
+    "outcome": gettext_lazy("outcome"),
+    "riichi": gettext_lazy("riichi"),
+    "tenpai": gettext_lazy("tenpai"),
+    "player": gettext_lazy("player"),
+    "final_scores": gettext_lazy("final scores"),
+    "scores": gettext_lazy("final scores"),
+}
+
+MESSAGES = {
+    "wrong_tile_count": gettext_lazy("the hand has the wrong number of tiles."),
+    "too_many_copies": gettext_lazy("there are more than four of one tile."),
+    "bad_tile": gettext_lazy("a tile is not written as mpsz (e.g. 123m 55z)."),
+    "bad_meld": gettext_lazy("a meld is not a chow, pung or kong."),
+    "not_winning": gettext_lazy("these tiles are not a winning hand."),
+    "no_yaku": gettext_lazy("the hand has no yaku."),
+    "below_minimum": gettext_lazy("the hand is worth %(value)s, under the minimum of %(minimum)s."),
+    "above_maximum": gettext_lazy("%(value)s is above the limit of %(maximum)s."),
+    "penalty_tile": gettext_lazy("a penalty tile is used where the rules forbid it."),
+    "winner_is_discarder": gettext_lazy("the discarder cannot be the winner."),
+    "impossible_value": gettext_lazy("no hand is worth %(han)s han %(fu)s fu."),
+    "scores_do_not_sum": gettext_lazy(
+        "the scores add up to %(actual)s, but must total %(expected)s."
+    ),
+    "session_over": gettext_lazy("the session has already ended."),
+    "bad_seat": gettext_lazy("choose one of the four players."),
+    "not_allowed": gettext_lazy("must be left empty for this result."),
+}
+
+_INDEXED = re.compile(r"^(hands|penalties|wins)\[(\d+)\]$")
+
+
+def describe_field(field: str) -> str:
+    """``hands[2].discarder`` -> "Hand 3, discarder", in the user's language."""
+    parts = []
+    for part in (field or "").split("."):
+        match = _INDEXED.match(part)
+        if match:
+            kind, n = match.group(1), int(match.group(2)) + 1
+            if kind == "hands":
+                parts.append(_("Hand %(n)s") % {"n": n})
+            elif kind == "penalties":
+                parts.append(_("Ruling %(n)s") % {"n": n})
+            else:
+                parts.append(_("Winner %(n)s") % {"n": n})
+        elif part in FIELD_NAMES:
+            parts.append(str(FIELD_NAMES[part]))
+        elif part:
+            parts.append(part)
+    return ", ".join(parts)
+
+
+class SheetInputError(EventError):
+    """The replay refused the sheet; nothing was saved.
+
+    ``field`` and ``code`` are the replay's; ``detail`` its English sentence.
+    """
+
+    def __init__(self, field: str, code: str, params: dict | None = None, detail: str = ""):
+        self.field, self.code, self.params, self.detail = field, code, dict(params or {}), detail
+        template = MESSAGES.get(code)
+        where = describe_field(field)
+        if template is not None:
+            try:
+                text = str(template) % self.params
+            except (KeyError, TypeError, ValueError):
+                text = detail
+            if (
+                code in ("wrong_tile_count", "too_many_copies", "bad_tile", "not_winning")
+                and detail
+            ):
+                text = f"{text} ({detail})"
+        else:
+            text = detail or code
+        super().__init__(f"{where}: {text}" if where else text)
+
+
+class SheetConflict(EventError):
+    """Someone else saved first. Both versions are kept; ``mine`` is not applied."""
+
+    def __init__(self, mine, theirs):
+        self.mine, self.theirs = mine, theirs
+        super().__init__(
+            _(
+                "%(who)s saved this sheet while you were entering (now version %(theirs)s). "
+                "Your entry is kept as version %(mine)s: compare both, then apply yours again."
+            )
+            % {
+                "who": getattr(theirs.created_by, "username", None) or _("Someone"),
+                "theirs": theirs.version,
+                "mine": mine.version,
+            }
+        )
+
+
+class NotAllowed(EventError):
+    """The user may not do this to this sheet (checked on the server)."""

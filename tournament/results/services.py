@@ -1,0 +1,560 @@
+"""Entering, submitting and confirming a table's scoresheet, as verbs.
+
+Every change goes through :func:`_change`: lock the table row
+(``select_for_update``, so two web processes serialise, not just two
+threads), check that the judge worked from the latest version, replay the
+whole sheet with the pure rules engine (``scoring.sheets``), and only then
+write a new version. Bad input raises :class:`SheetInputError` and writes
+nothing; a stale base version writes the judge's entry as a *conflict*
+version and raises :class:`SheetConflict`, so neither judge loses anything.
+"""
+
+from __future__ import annotations
+
+import copy
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+
+from scoring.sheets import SheetError, SheetResult, replay_sheet
+from tournament.events.errors import save_with_history
+from tournament.events.permissions import has_event_permission
+from tournament.results.errors import NotAllowed, SheetConflict, SheetInputError
+from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
+from tournament.seating.models import Table
+
+Status = ScoreSheet.Status
+
+__all__ = [
+    "NotAllowed",
+    "SheetConflict",
+    "SheetInputError",
+    "add_hand",
+    "confirm_sheet",
+    "head_of",
+    "preview",
+    "record_ruling",
+    "remove_hand",
+    "replace_hand",
+    "save_final_scores",
+    "submit_sheet",
+    "void_ruling",
+]
+
+
+@dataclass
+class SheetState:
+    """What a version holds, as plain data the replay reads."""
+
+    kind: str = ScoreSheet.Kind.HANDS
+    entries: list[dict] = field(default_factory=list)  # {"entry", "by", "at"}
+    rulings: list[dict] = field(default_factory=list)
+    final_scores: dict | None = None
+    leftover_sticks: int = 0
+
+
+# --- reading -------------------------------------------------------------------
+
+
+def head_of(table: Table) -> ScoreSheet | None:
+    """The sheet's current version: the latest one that is not a conflict."""
+    return table.sheets.exclude(status=Status.CONFLICT).order_by("-version").first()
+
+
+def confirmed_of(table: Table) -> ScoreSheet | None:
+    return table.sheets.filter(status=Status.CONFIRMED).first()
+
+
+def state_of(sheet: ScoreSheet | None) -> SheetState:
+    if sheet is None:
+        return SheetState()
+    entries = [
+        {"entry": h.entry, "by": h.entered_by_id, "at": h.entered_at.isoformat()}
+        for h in sheet.hands.order_by("number")
+    ]
+    rulings = []
+    for r in sheet.rulings.prefetch_related("penalties"):
+        rulings.append(
+            {
+                "key": str(r.key),
+                "kind": r.kind,
+                "player": r.player,
+                "after_hand": r.after_hand,
+                "rule_reference": r.rule_reference,
+                "decision": r.decision,
+                "tiles": r.tiles,
+                "decided_by": r.decided_by_id,
+                "decided_at": r.decided_at.isoformat(),
+                "voided_by": r.voided_by_id,
+                "voided_at": r.voided_at.isoformat() if r.voided_at else None,
+                "void_reason": r.void_reason,
+                "penalties": [
+                    {
+                        "player": p.player,
+                        "points": p.points,
+                        "scope": p.scope,
+                        "distribution": p.distribution,
+                    }
+                    for p in r.penalties.all()
+                ],
+            }
+        )
+    return SheetState(
+        sheet.kind, entries, rulings, copy.deepcopy(sheet.final_scores), sheet.leftover_sticks
+    )
+
+
+def ledger(state: SheetState) -> list[dict]:
+    """The penalties the replay applies: every penalty of every ruling not voided."""
+    rows = []
+    for ruling in state.rulings:
+        if ruling["voided_at"]:
+            continue
+        for p in ruling["penalties"]:
+            after = ruling["after_hand"]
+            rows.append(
+                {
+                    "player": p["player"],
+                    "category": _LEDGER_CATEGORY.get(ruling["kind"], ruling["kind"]),
+                    "points": p["points"],
+                    "scope": p["scope"],
+                    "distribution": p["distribution"],
+                    "after_hand": None if after is None else after - 1,
+                    "reason": ruling["decision"],
+                }
+            )
+    return rows
+
+
+_LEDGER_CATEGORY = {"dead_hand": "dead_hand_call"}
+
+
+def overrides_of(event) -> dict:
+    """The event's ruleset overrides, plus its session length where the ruleset counts hands."""
+    overrides = dict(event.ruleset_overrides or {})
+    if event.hands_per_session and event.ruleset in ("mcr", "zung-jung"):
+        overrides.setdefault("hands_per_session", event.hands_per_session)
+    return overrides
+
+
+def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
+    """The sheet worked out by the rules engine, or a :class:`SheetInputError`."""
+    try:
+        if state.kind == ScoreSheet.Kind.FINAL:
+            return replay_sheet(
+                event.ruleset,
+                overrides_of(event),
+                [],
+                ledger(state),
+                final_scores=state.final_scores,
+                leftover_sticks=state.leftover_sticks,
+                lang=lang,
+            )
+        entries = [e["entry"] for e in state.entries]
+        return replay_sheet(event.ruleset, overrides_of(event), entries, ledger(state), lang=lang)
+    except SheetError as error:
+        raise SheetInputError(error.field, error.code, error.params, error.message) from None
+
+
+def preview(table: Table, entry: dict, *, number: int | None = None, lang: str = "en"):
+    """The sheet as it would be with ``entry`` added (or as hand ``number``); nothing saved."""
+    state = state_of(head_of(table))
+    _put_entry(state, entry, number, by=None)
+    return replay(table.round.event, state, lang)
+
+
+# --- permissions -----------------------------------------------------------------
+
+
+def _check_may_change(user, event, head: ScoreSheet | None, reason: str) -> bool:
+    """Whether this change is a correction of a confirmed sheet (then a director's, with a reason)."""
+    if not has_event_permission(user, event, "enter_results"):
+        raise NotAllowed(_("You may not enter results in this event."))
+    confirmed = head is not None and head.status == Status.CONFIRMED
+    if confirmed:
+        if not has_event_permission(user, event, "manage"):
+            raise NotAllowed(
+                _("This sheet is confirmed: only a director can correct it, with a reason.")
+            )
+        if not reason.strip():
+            raise NotAllowed(_("Say why the confirmed sheet is corrected."))
+    return confirmed or bool(head and head.is_correction and head.status != Status.CONFIRMED)
+
+
+# --- writing ----------------------------------------------------------------------
+
+
+def _lock(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+
+
+def _next_number(table: Table) -> int:
+    last = table.sheets.order_by("-version").values_list("version", flat=True).first()
+    return (last or 0) + 1
+
+
+def _write(
+    table: Table,
+    state: SheetState,
+    *,
+    by,
+    reason: str,
+    parent: ScoreSheet | None,
+    status: str,
+    result: SheetResult | None,
+    is_correction: bool = False,
+) -> ScoreSheet:
+    """A new version with its hands, rulings and penalties (rows are never edited)."""
+    by = by if getattr(by, "is_authenticated", False) else None
+    data = result.to_dict() if result is not None else {}
+    sheet = ScoreSheet(
+        table=table,
+        version=_next_number(table),
+        parent=parent,
+        status=status,
+        kind=state.kind,
+        final_scores=state.final_scores,
+        leftover_sticks=state.leftover_sticks,
+        result=data,
+        balanced=bool(result and result.balance["ok"]),
+        complete=bool(result and result.complete),
+        reason=reason[:300],
+        is_correction=is_correction,
+        created_by=by,
+    )
+    save_with_history(sheet, reason, by)
+    rows = result.rows if result is not None else ()
+    hands = []
+    for i, item in enumerate(state.entries):
+        row = rows[i] if i < len(rows) else None
+        entry = item["entry"]
+        hands.append(
+            HandRecord(
+                sheet=sheet,
+                number=i + 1,
+                level=entry.get("level", "value"),
+                outcome=str(entry.get("outcome", ""))[:20],
+                entry=entry,
+                label=row.label if row else "",
+                winners=",".join(row.winners) if row else "",
+                discarder=(row.discarder or "") if row else "",
+                value_text=(row.value_text or "")[:60] if row else "",
+                score=row.score if row else None,
+                deltas=row.deltas if row else {},
+                totals=row.totals if row else {},
+                pool_after=row.pool_after if row else 0,
+                entered_by_id=item["by"],
+                entered_at=parse_datetime(item["at"]),
+            )
+        )
+    HandRecord.objects.bulk_create(hands)
+    for r in state.rulings:
+        ruling = Ruling.objects.create(
+            sheet=sheet,
+            key=uuid.UUID(r["key"]),
+            kind=r["kind"],
+            player=r["player"],
+            after_hand=r["after_hand"],
+            rule_reference=r["rule_reference"],
+            decision=r["decision"],
+            tiles=r["tiles"],
+            decided_by_id=r["decided_by"],
+            decided_at=parse_datetime(r["decided_at"]),
+            voided_by_id=r["voided_by"],
+            voided_at=parse_datetime(r["voided_at"]) if r["voided_at"] else None,
+            void_reason=r["void_reason"],
+        )
+        Penalty.objects.bulk_create(Penalty(ruling=ruling, **p) for p in r["penalties"])
+    return sheet
+
+
+def _change(
+    table: Table,
+    *,
+    by,
+    base_version: int,
+    reason: str,
+    mutate: Callable[[SheetState], None],
+) -> ScoreSheet:
+    """Apply ``mutate`` to the head's content and store the result as a new version."""
+    conflict = None
+    with transaction.atomic():
+        table = _lock(table)
+        event = table.round.event
+        head = head_of(table)
+        correction = _check_may_change(by, event, head, reason)
+        current = head.version if head else 0
+        if base_version != current:
+            base = table.sheets.filter(version=base_version).first()
+            state = state_of(base)
+            mutate(state)
+            try:
+                result = replay(event, state)
+            except SheetInputError:
+                result = None
+            conflict = _write(
+                table,
+                state,
+                by=by,
+                reason=_("not applied: based on version %(base)s, but version %(head)s was saved")
+                % {"base": base_version, "head": current},
+                parent=base,
+                status=Status.CONFLICT,
+                result=result,
+            )
+        else:
+            state = state_of(head)
+            mutate(state)
+            result = replay(event, state)
+            return _write(
+                table,
+                state,
+                by=by,
+                reason=reason,
+                parent=head,
+                status=Status.DRAFT,
+                result=result,
+                is_correction=correction,
+            )
+    raise SheetConflict(conflict, head)
+
+
+def _stamp(by) -> dict:
+    return {
+        "by": by.pk if getattr(by, "is_authenticated", False) else None,
+        "at": timezone.now().isoformat(),
+    }
+
+
+def _clean_entry(entry) -> dict:
+    if not isinstance(entry, dict):
+        raise SheetInputError("hand", "bad_input", detail="a hand must be a JSON object")
+    return copy.deepcopy(entry)
+
+
+def _put_entry(state: SheetState, entry: dict, number: int | None, by) -> None:
+    if state.kind == ScoreSheet.Kind.FINAL:
+        raise SheetInputError(
+            "hand", "bad_input", detail="this sheet holds final scores only, not hands"
+        )
+    item = {"entry": _clean_entry(entry), **_stamp(by)}
+    if number is None:
+        state.entries.append(item)
+    elif 1 <= number <= len(state.entries):
+        state.entries[number - 1] = item
+    else:
+        raise SheetInputError("hand", "bad_input", detail=f"there is no hand {number}")
+
+
+def add_hand(table: Table, entry: dict, *, by, base_version: int, reason: str = "") -> ScoreSheet:
+    """Append the next hand."""
+
+    def mutate(state):
+        _put_entry(state, entry, None, by)
+
+    n = _count_after(table)
+    return _change(
+        table, by=by, base_version=base_version, reason=reason or f"hand {n} entered", mutate=mutate
+    )
+
+
+def _count_after(table: Table) -> int:
+    head = head_of(table)
+    return (head.hands.count() if head else 0) + 1
+
+
+def replace_hand(
+    table: Table, number: int, entry: dict, *, by, base_version: int, reason: str = ""
+) -> ScoreSheet:
+    """Enter hand ``number`` again; the old row stays in the older version."""
+
+    def mutate(state):
+        _put_entry(state, entry, number, by)
+
+    return _change(
+        table,
+        by=by,
+        base_version=base_version,
+        reason=reason or f"hand {number} corrected",
+        mutate=mutate,
+    )
+
+
+def remove_hand(
+    table: Table, number: int, *, by, base_version: int, reason: str = ""
+) -> ScoreSheet:
+    """Take out hand ``number`` (entered by mistake); later hands move up."""
+
+    def mutate(state):
+        if not 1 <= number <= len(state.entries):
+            raise SheetInputError("hand", "bad_input", detail=f"there is no hand {number}")
+        del state.entries[number - 1]
+
+    return _change(
+        table,
+        by=by,
+        base_version=base_version,
+        reason=reason or f"hand {number} removed",
+        mutate=mutate,
+    )
+
+
+def save_final_scores(
+    table: Table,
+    scores: dict,
+    *,
+    by,
+    base_version: int,
+    leftover_sticks: int = 0,
+    reason: str = "",
+) -> ScoreSheet:
+    """Record only the session's final scores (an event or table that keeps no hand rows)."""
+
+    def mutate(state):
+        if state.entries:
+            raise SheetInputError(
+                "final_scores", "bad_input", detail="remove the hand rows before final scores"
+            )
+        state.kind = ScoreSheet.Kind.FINAL
+        state.final_scores = dict(scores)
+        state.leftover_sticks = leftover_sticks
+
+    return _change(
+        table,
+        by=by,
+        base_version=base_version,
+        reason=reason or "final scores entered",
+        mutate=mutate,
+    )
+
+
+def record_ruling(
+    table: Table,
+    *,
+    by,
+    base_version: int,
+    kind: str,
+    player: str,
+    decision: str,
+    rule_reference: str = "",
+    after_hand: int | None = None,
+    tiles: str = "",
+    penalties: list[dict] | None = None,
+    hand_entry: dict | None = None,
+    reason: str = "",
+) -> ScoreSheet:
+    """Log a judge's ruling, its penalties, and the hand row it creates (a riichi chombo)."""
+    from tournament.results.rulings import check_ruling
+
+    key = str(uuid.uuid4())
+    ruling = check_ruling(
+        kind=kind,
+        player=player,
+        decision=decision,
+        rule_reference=rule_reference,
+        after_hand=after_hand,
+        tiles=tiles,
+        penalties=penalties or [],
+    )
+    stamp = _stamp(by)
+
+    def mutate(state):
+        row = ruling["after_hand"]
+        if hand_entry is not None:
+            state.entries.append({"entry": {**hand_entry, "ruling": key}, **stamp})
+            row = len(state.entries)
+        state.rulings.append(
+            {
+                **ruling,
+                "key": key,
+                "after_hand": row,
+                "decided_by": stamp["by"],
+                "decided_at": stamp["at"],
+                "voided_by": None,
+                "voided_at": None,
+                "void_reason": "",
+            }
+        )
+
+    return _change(
+        table,
+        by=by,
+        base_version=base_version,
+        reason=reason or f"ruling: {kind} ({player})",
+        mutate=mutate,
+    )
+
+
+def void_ruling(table: Table, key: str, *, by, base_version: int, reason: str) -> ScoreSheet:
+    """Cancel a ruling: it stays on the sheet, marked void, and its hand row goes."""
+    if not (reason or "").strip():
+        raise NotAllowed(_("Say why the ruling is cancelled."))
+    stamp = _stamp(by)
+
+    def mutate(state):
+        for ruling in state.rulings:
+            if ruling["key"] == str(key) and not ruling["voided_at"]:
+                ruling.update(voided_by=stamp["by"], voided_at=stamp["at"], void_reason=reason)
+                state.entries = [e for e in state.entries if e["entry"].get("ruling") != str(key)]
+                return
+        raise SheetInputError("penalties", "bad_input", detail="no such ruling on this sheet")
+
+    return _change(
+        table, by=by, base_version=base_version, reason=f"ruling voided: {reason}", mutate=mutate
+    )
+
+
+# --- submission and confirmation -------------------------------------------------------
+
+
+def submit_sheet(table: Table, *, by, version: int) -> ScoreSheet:
+    """The judge says the session is over and the sheet is right."""
+    with transaction.atomic():
+        table = _lock(table)
+        event = table.round.event
+        if not has_event_permission(by, event, "enter_results"):
+            raise NotAllowed(_("You may not enter results in this event."))
+        head = head_of(table)
+        if head is None or head.version != version:
+            raise NotAllowed(
+                _("The sheet has changed since you opened it; check the latest version.")
+            )
+        if head.status != Status.DRAFT:
+            raise NotAllowed(_("Only a sheet being entered can be submitted."))
+        if not head.balanced:
+            raise NotAllowed(_("The scores do not balance; the sheet cannot be submitted."))
+        head.status = Status.SUBMITTED
+        head.submitted_by = by
+        head.submitted_at = timezone.now()
+        return save_with_history(head, f"version {head.version} submitted", by)
+
+
+def confirm_sheet(table: Table, *, by, version: int) -> ScoreSheet:
+    """A second person agrees. The submitter cannot confirm; an older confirmation is superseded."""
+    with transaction.atomic():
+        table = _lock(table)
+        event = table.round.event
+        if not has_event_permission(by, event, "confirm"):
+            raise NotAllowed(_("You may not confirm results in this event."))
+        head = head_of(table)
+        if head is None or head.version != version:
+            raise NotAllowed(
+                _("The sheet has changed since you opened it; check the latest version.")
+            )
+        if head.status != Status.SUBMITTED:
+            raise NotAllowed(_("Only a submitted sheet can be confirmed."))
+        if by.pk in (head.submitted_by_id, head.created_by_id):
+            raise NotAllowed(_("You entered this sheet: someone else must confirm it."))
+        old = confirmed_of(table)
+        if old is not None:
+            old.status = Status.SUPERSEDED
+            save_with_history(old, f"superseded by version {head.version}", by)
+        head.status = Status.CONFIRMED
+        head.confirmed_by = by
+        head.confirmed_at = timezone.now()
+        return save_with_history(head, f"version {head.version} confirmed", by)

@@ -14,24 +14,40 @@ from __future__ import annotations
 import copy
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from scoring.sheets import SheetError, SheetResult, replay_sheet
+from scoring.sheets import SheetResult
 from tournament.events.errors import save_with_history
 from tournament.events.permissions import has_event_permission
+from tournament.results.confirmation import confirm_sheet, submit_sheet
 from tournament.results.errors import NotAllowed, SheetConflict, SheetInputError
 from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
+from tournament.results.sheet_state import (
+    SheetState,
+    confirmed_of,
+    head_of,
+    ledger,
+    lock_table,
+    overrides_of,
+    replay,
+    state_of,
+)
 from tournament.seating.models import Table
 
 Status = ScoreSheet.Status
 
 __all__ = [
     "NotAllowed",
+    "SheetState",
+    "confirmed_of",
+    "ledger",
+    "overrides_of",
+    "replay",
+    "state_of",
     "SheetConflict",
     "SheetInputError",
     "add_hand",
@@ -47,120 +63,6 @@ __all__ = [
 ]
 
 
-@dataclass
-class SheetState:
-    """What a version holds, as plain data the replay reads."""
-
-    kind: str = ScoreSheet.Kind.HANDS
-    entries: list[dict] = field(default_factory=list)  # {"entry", "by", "at"}
-    rulings: list[dict] = field(default_factory=list)
-    final_scores: dict | None = None
-    leftover_sticks: int = 0
-
-
-# --- reading -------------------------------------------------------------------
-
-
-def head_of(table: Table) -> ScoreSheet | None:
-    """The sheet's current version: the latest one that is not a conflict."""
-    return table.sheets.exclude(status=Status.CONFLICT).order_by("-version").first()
-
-
-def confirmed_of(table: Table) -> ScoreSheet | None:
-    return table.sheets.filter(status=Status.CONFIRMED).first()
-
-
-def state_of(sheet: ScoreSheet | None) -> SheetState:
-    if sheet is None:
-        return SheetState()
-    entries = [
-        {"entry": h.entry, "by": h.entered_by_id, "at": h.entered_at.isoformat()}
-        for h in sheet.hands.order_by("number")
-    ]
-    rulings = []
-    for r in sheet.rulings.prefetch_related("penalties"):
-        rulings.append(
-            {
-                "key": str(r.key),
-                "kind": r.kind,
-                "player": r.player,
-                "after_hand": r.after_hand,
-                "rule_reference": r.rule_reference,
-                "decision": r.decision,
-                "tiles": r.tiles,
-                "decided_by": r.decided_by_id,
-                "decided_at": r.decided_at.isoformat(),
-                "voided_by": r.voided_by_id,
-                "voided_at": r.voided_at.isoformat() if r.voided_at else None,
-                "void_reason": r.void_reason,
-                "penalties": [
-                    {
-                        "player": p.player,
-                        "points": p.points,
-                        "scope": p.scope,
-                        "distribution": p.distribution,
-                    }
-                    for p in r.penalties.all()
-                ],
-            }
-        )
-    return SheetState(
-        sheet.kind, entries, rulings, copy.deepcopy(sheet.final_scores), sheet.leftover_sticks
-    )
-
-
-def ledger(state: SheetState) -> list[dict]:
-    """The penalties the replay applies: every penalty of every ruling not voided."""
-    rows = []
-    for ruling in state.rulings:
-        if ruling["voided_at"]:
-            continue
-        for p in ruling["penalties"]:
-            after = ruling["after_hand"]
-            rows.append(
-                {
-                    "player": p["player"],
-                    "category": _LEDGER_CATEGORY.get(ruling["kind"], ruling["kind"]),
-                    "points": p["points"],
-                    "scope": p["scope"],
-                    "distribution": p["distribution"],
-                    "after_hand": None if after is None else after - 1,
-                    "reason": ruling["decision"],
-                }
-            )
-    return rows
-
-
-_LEDGER_CATEGORY = {"dead_hand": "dead_hand_call"}
-
-
-def overrides_of(event) -> dict:
-    """The event's ruleset overrides, plus its session length where the ruleset counts hands."""
-    overrides = dict(event.ruleset_overrides or {})
-    if event.hands_per_session and event.ruleset in ("mcr", "zung-jung"):
-        overrides.setdefault("hands_per_session", event.hands_per_session)
-    return overrides
-
-
-def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
-    """The sheet worked out by the rules engine, or a :class:`SheetInputError`."""
-    try:
-        if state.kind == ScoreSheet.Kind.FINAL:
-            return replay_sheet(
-                event.ruleset,
-                overrides_of(event),
-                [],
-                ledger(state),
-                final_scores=state.final_scores,
-                leftover_sticks=state.leftover_sticks,
-                lang=lang,
-            )
-        entries = [e["entry"] for e in state.entries]
-        return replay_sheet(event.ruleset, overrides_of(event), entries, ledger(state), lang=lang)
-    except SheetError as error:
-        raise SheetInputError(error.field, error.code, error.params, error.message) from None
-
-
 def preview(table: Table, entry: dict, *, number: int | None = None, lang: str = "en"):
     """The sheet as it would be with ``entry`` added (or as hand ``number``); nothing saved."""
     state = state_of(head_of(table))
@@ -172,7 +74,13 @@ def preview(table: Table, entry: dict, *, number: int | None = None, lang: str =
 
 
 def _check_may_change(user, event, head: ScoreSheet | None, reason: str) -> bool:
-    """Whether this change is a correction of a confirmed sheet (then a director's, with a reason)."""
+    """Whether this change is a correction of a confirmed sheet (then a director's, with a reason).
+
+    ``user`` None is the command line (``import_results``): whoever runs
+    ``manage.py`` already holds the database, so it may do what a director may.
+    """
+    if user is None:
+        return head is not None and head.status == Status.CONFIRMED
     if not has_event_permission(user, event, "enter_results"):
         raise NotAllowed(_("You may not enter results in this event."))
     confirmed = head is not None and head.status == Status.CONFIRMED
@@ -187,10 +95,6 @@ def _check_may_change(user, event, head: ScoreSheet | None, reason: str) -> bool
 
 
 # --- writing ----------------------------------------------------------------------
-
-
-def _lock(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
 
 
 def _next_number(table: Table) -> int:
@@ -284,7 +188,7 @@ def _change(
     """Apply ``mutate`` to the head's content and store the result as a new version."""
     conflict = None
     with transaction.atomic():
-        table = _lock(table)
+        table = lock_table(table)
         event = table.round.event
         head = head_of(table)
         correction = _check_may_change(by, event, head, reason)
@@ -507,54 +411,3 @@ def void_ruling(table: Table, key: str, *, by, base_version: int, reason: str) -
     return _change(
         table, by=by, base_version=base_version, reason=f"ruling voided: {reason}", mutate=mutate
     )
-
-
-# --- submission and confirmation -------------------------------------------------------
-
-
-def submit_sheet(table: Table, *, by, version: int) -> ScoreSheet:
-    """The judge says the session is over and the sheet is right."""
-    with transaction.atomic():
-        table = _lock(table)
-        event = table.round.event
-        if not has_event_permission(by, event, "enter_results"):
-            raise NotAllowed(_("You may not enter results in this event."))
-        head = head_of(table)
-        if head is None or head.version != version:
-            raise NotAllowed(
-                _("The sheet has changed since you opened it; check the latest version.")
-            )
-        if head.status != Status.DRAFT:
-            raise NotAllowed(_("Only a sheet being entered can be submitted."))
-        if not head.balanced:
-            raise NotAllowed(_("The scores do not balance; the sheet cannot be submitted."))
-        head.status = Status.SUBMITTED
-        head.submitted_by = by
-        head.submitted_at = timezone.now()
-        return save_with_history(head, f"version {head.version} submitted", by)
-
-
-def confirm_sheet(table: Table, *, by, version: int) -> ScoreSheet:
-    """A second person agrees. The submitter cannot confirm; an older confirmation is superseded."""
-    with transaction.atomic():
-        table = _lock(table)
-        event = table.round.event
-        if not has_event_permission(by, event, "confirm"):
-            raise NotAllowed(_("You may not confirm results in this event."))
-        head = head_of(table)
-        if head is None or head.version != version:
-            raise NotAllowed(
-                _("The sheet has changed since you opened it; check the latest version.")
-            )
-        if head.status != Status.SUBMITTED:
-            raise NotAllowed(_("Only a submitted sheet can be confirmed."))
-        if by.pk in (head.submitted_by_id, head.created_by_id):
-            raise NotAllowed(_("You entered this sheet: someone else must confirm it."))
-        old = confirmed_of(table)
-        if old is not None:
-            old.status = Status.SUPERSEDED
-            save_with_history(old, f"superseded by version {head.version}", by)
-        head.status = Status.CONFIRMED
-        head.confirmed_by = by
-        head.confirmed_at = timezone.now()
-        return save_with_history(head, f"version {head.version} confirmed", by)

@@ -1,0 +1,135 @@
+"""A scoresheet version as plain data, and the rules engine's reading of it.
+
+Reading is kept apart from writing (``services``): views, the printed sheets
+and standings read versions through these functions, and only the services
+write. The replay is the pure ``scoring.sheets``; this module turns database
+rows into its input and its refusals into :class:`SheetInputError`.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from scoring.sheets import SheetError, SheetResult, replay_sheet
+from tournament.results.errors import SheetInputError
+from tournament.results.models import ScoreSheet
+from tournament.seating.models import Table
+
+Status = ScoreSheet.Status
+
+
+@dataclass
+class SheetState:
+    """What a version holds, as plain data the replay reads."""
+
+    kind: str = ScoreSheet.Kind.HANDS
+    entries: list[dict] = field(default_factory=list)  # {"entry", "by", "at"}
+    rulings: list[dict] = field(default_factory=list)
+    final_scores: dict | None = None
+    leftover_sticks: int = 0
+
+
+def lock_table(table: Table) -> Table:
+    """The table row, locked until the transaction ends: every write to its sheet queues here."""
+    return Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+
+
+def head_of(table: Table) -> ScoreSheet | None:
+    """The sheet's current version: the latest one that is not a conflict."""
+    return table.sheets.exclude(status=Status.CONFLICT).order_by("-version").first()
+
+
+def confirmed_of(table: Table) -> ScoreSheet | None:
+    return table.sheets.filter(status=Status.CONFIRMED).first()
+
+
+def state_of(sheet: ScoreSheet | None) -> SheetState:
+    if sheet is None:
+        return SheetState()
+    entries = [
+        {"entry": h.entry, "by": h.entered_by_id, "at": h.entered_at.isoformat()}
+        for h in sheet.hands.order_by("number")
+    ]
+    rulings = []
+    for r in sheet.rulings.prefetch_related("penalties"):
+        rulings.append(
+            {
+                "key": str(r.key),
+                "kind": r.kind,
+                "player": r.player,
+                "after_hand": r.after_hand,
+                "rule_reference": r.rule_reference,
+                "decision": r.decision,
+                "tiles": r.tiles,
+                "decided_by": r.decided_by_id,
+                "decided_at": r.decided_at.isoformat(),
+                "voided_by": r.voided_by_id,
+                "voided_at": r.voided_at.isoformat() if r.voided_at else None,
+                "void_reason": r.void_reason,
+                "penalties": [
+                    {
+                        "player": p.player,
+                        "points": p.points,
+                        "scope": p.scope,
+                        "distribution": p.distribution,
+                    }
+                    for p in r.penalties.all()
+                ],
+            }
+        )
+    return SheetState(
+        sheet.kind, entries, rulings, copy.deepcopy(sheet.final_scores), sheet.leftover_sticks
+    )
+
+
+def ledger(state: SheetState) -> list[dict]:
+    """The penalties the replay applies: every penalty of every ruling not voided."""
+    rows = []
+    for ruling in state.rulings:
+        if ruling["voided_at"]:
+            continue
+        for p in ruling["penalties"]:
+            after = ruling["after_hand"]
+            rows.append(
+                {
+                    "player": p["player"],
+                    "category": _LEDGER_CATEGORY.get(ruling["kind"], ruling["kind"]),
+                    "points": p["points"],
+                    "scope": p["scope"],
+                    "distribution": p["distribution"],
+                    "after_hand": None if after is None else after - 1,
+                    "reason": ruling["decision"],
+                }
+            )
+    return rows
+
+
+_LEDGER_CATEGORY = {"dead_hand": "dead_hand_call"}
+
+
+def overrides_of(event) -> dict:
+    """The event's ruleset overrides, plus its session length where the ruleset counts hands."""
+    overrides = dict(event.ruleset_overrides or {})
+    if event.hands_per_session and event.ruleset in ("mcr", "zung-jung"):
+        overrides.setdefault("hands_per_session", event.hands_per_session)
+    return overrides
+
+
+def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
+    """The sheet worked out by the rules engine, or a :class:`SheetInputError`."""
+    try:
+        if state.kind == ScoreSheet.Kind.FINAL:
+            return replay_sheet(
+                event.ruleset,
+                overrides_of(event),
+                [],
+                ledger(state),
+                final_scores=state.final_scores,
+                leftover_sticks=state.leftover_sticks,
+                lang=lang,
+            )
+        entries = [e["entry"] for e in state.entries]
+        return replay_sheet(event.ruleset, overrides_of(event), entries, ledger(state), lang=lang)
+    except SheetError as error:
+        raise SheetInputError(error.field, error.code, error.params, error.message) from None

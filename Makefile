@@ -21,11 +21,12 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-no
 # Selenium uses these and never downloads a browser of its own.
 BROWSER_PACKAGES := chromium chromium-driver
 
-.PHONY: help setup build-tools system-packages run test bench lint fmt messages
+.PHONY: help setup build-tools system-packages run test test-pg bench lint fmt messages
 
 help:
 	@echo "make run        install what is missing, migrate, load the demo, serve on 127.0.0.1:8000"
 	@echo "make test       the whole test suite (extra pytest args: make test ARGS='-k foo')"
+	@echo "make test-pg    the same against a throwaway PostgreSQL server (.ci/with-postgres)"
 	@echo "make bench       benchmarks, written to bench/results.json"
 	@echo "make lint       ruff format --check and ruff check"
 	@echo "make fmt        ruff format and ruff check --fix"
@@ -80,6 +81,10 @@ run: setup
 
 test: setup
 	$(PY) -m pytest $(ARGS)
+
+# The suite against a throwaway PostgreSQL (installed first when missing and root).
+test-pg: setup
+	.ci/with-postgres $(PY) -m pytest $(ARGS)
 
 bench: setup
 	$(PY) -m bench

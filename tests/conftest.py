@@ -2,16 +2,61 @@
 
 Nothing here touches the database at import time: ``tests/scoring`` runs
 without one. Database fixtures ask for pytest-django's ``db`` explicitly.
+
+Tests marked ``postgres_only`` are skipped on other databases, except when
+TEST_REQUIRE_POSTGRES is set (``make test-pg``, CI): then the session refuses
+to start on anything but PostgreSQL and such a test may never be skipped.
 """
 
 import datetime
 import itertools
+import os
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _postgres_required() -> bool:
+    return bool(os.environ.get("TEST_REQUIRE_POSTGRES", "").strip())
+
+
+def _database_vendor() -> str:
+    # The backend's vendor is known without connecting.
+    from django.db import connections
+
+    return connections["default"].vendor
+
+
+def pytest_sessionstart(session):
+    if _postgres_required() and (vendor := _database_vendor()) != "postgresql":
+        pytest.exit(
+            f"TEST_REQUIRE_POSTGRES is set but the default database is {vendor}, not "
+            "postgresql: set DATABASE_URL=postgres://... (or run make test-pg)",
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
+
+
+def pytest_collection_modifyitems(config, items):
+    if _postgres_required() or _database_vendor() == "postgresql":
+        return
+    skip = pytest.mark.skip(reason="needs PostgreSQL (make test-pg)")
+    for item in items:
+        if item.get_closest_marker("postgres_only"):
+            item.add_marker(skip)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    # With PostgreSQL required, a postgres_only test that skips itself fails instead.
+    report = yield
+    if report.skipped and _postgres_required() and item.get_closest_marker("postgres_only"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"postgres_only test skipped with TEST_REQUIRE_POSTGRES set: {reason}"
+    return report
 
 
 @pytest.fixture

@@ -1,0 +1,246 @@
+"""An HKOS sheet (rules/hkos.md §5-§8): fixed seats, East repeats, rounds or a clock.
+
+The deal is followed row by row with :func:`scoring.settlement_hkos.next_deal`
+so each row gets its label (``E1-0``, ``E1-1`` …) and each winner their
+winds; :func:`scoring.session_hkos.hkos_session_result` then replays the
+whole sheet and must agree. A voided false win is a row (the same dealer
+deals again); its penalty is a ledger entry, warned about when missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scoring.rulesets import get_ruleset
+from scoring.session_hkos import HKOSHandRecord, HKOSPenalty, false_win_penalty, hkos_session_result
+from scoring.settlement_hkos import (
+    HKOS_SESSION_RULES,
+    Deal,
+    HKOSSettlementError,
+    next_deal,
+    settle_hkos,
+)
+from scoring.sheets.common import (
+    SEATS,
+    WINDS,
+    RowResult,
+    SheetError,
+    SheetResult,
+    balance,
+    mapping,
+    running,
+    sequence,
+    session_over,
+    wrap,
+)
+from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
+from scoring.sheets.ranking import ranked_session, zero_sum_final_scores
+from scoring.sheets.reading import Row, not_discarder, resolve_options, score_tiles
+
+OUTCOMES = ("discard", "self_draw", "draw", "false_win")
+WIN = {"discard": "ron", "self_draw": "tsumo"}
+
+
+def replay_hkos(
+    overrides: Mapping[str, Any],
+    entries: Sequence[Any],
+    penalties: Sequence[Any],
+    *,
+    final_scores: Mapping[str, int] | None,
+    lang: str,
+) -> SheetResult:
+    config, rules = resolve_options(
+        [get_ruleset("hkos").config, HKOS_SESSION_RULES.resolve], overrides
+    )
+    policy = PenaltyPolicy(
+        scope={"*": "table_score"},  # sessions.md §5: HKOS penalties join the points
+        # rules/hkos.md §8: a false win pays each opponent; other amounts as the referee says.
+        distribution={"*": "none", "false_win": "equal_to_others"},
+        points={"false_win": false_win_penalty("E", config, rules).points},
+    )
+    if final_scores is not None:
+        points = zero_sum_final_scores(final_scores)
+        ledger = read_penalties(penalties, 0, policy)
+        return _result(points, (), ledger, None, complete=True, warnings=())
+    deal, rows, records = Deal(), [], []
+    totals = dict.fromkeys(SEATS, 0)
+    for i, data in enumerate(entries):
+        where = f"hands[{i}]"
+        last = rules.rounds if rules.rounds is not None else len(WINDS)
+        if deal.wind >= last:
+            raise session_over(where, rows[-1].label)
+        row = Row(data, where)
+        record, level, text, score, notes = _read(row, deal, config, rules, overrides, lang)
+        try:
+            settled = settle_hkos(
+                SEATS,
+                record.outcome,
+                winner=record.winner,
+                discarder=record.discarder,
+                value=None if record.faan is None else config.hand_value(record.faan),
+                more_winners={p: config.hand_value(f) for p, f in record.more_winners},
+                payment_scheme=rules.payment_scheme,
+            )
+        except HKOSSettlementError as problem:
+            raise wrap(where, problem) from None
+        records.append(record)
+        totals = running(totals, settled.deltas)
+        rows.append(
+            RowResult(
+                index=i,
+                label=deal.label,
+                dealer=SEATS[deal.dealer],
+                honba=0,
+                outcome=record.outcome,
+                level=level,
+                winners=settled.winners,
+                discarder=record.discarder,
+                value_text=text,
+                score=score,
+                deltas=settled.deltas,
+                totals=totals,
+                notes=notes,
+            )
+        )
+        dealer_won = SEATS[deal.dealer] in settled.winners
+        deal = next_deal(deal, settled.outcome, dealer_won, rules.dealer_repeat_cap)
+    ledger = read_penalties(penalties, len(rows), policy)
+    table = [
+        HKOSPenalty(e.player, e.points, e.distribution == "equal_to_others", e.reason)
+        for e in ledger
+        if e.scope == "table_score"
+    ]
+    checked = hkos_session_result(SEATS, records, table, rules, config)
+    if checked.next_deal != deal:
+        raise AssertionError(f"HKOS deal disagrees: {checked.next_deal} vs {deal}")
+    complete = True if deal.wind >= len(WINDS) else checked.complete
+    result = _result(
+        totals, tuple(rows), ledger, deal, complete=complete, warnings=_warn(rows, ledger)
+    )
+    for seat, mine in result.session.items():
+        theirs = checked.players[seat]
+        if (mine["placement"], mine["score"] - _after(ledger, seat)) != (
+            theirs.placement,
+            theirs.points,
+        ):
+            raise AssertionError(f"HKOS footer disagrees for {seat}: {mine} vs {theirs}")
+    return result
+
+
+def _after(ledger: Sequence[Entry], seat: str) -> int:
+    return sum(e.effect[seat] for e in ledger if e.scope == "session_after_uma")
+
+
+def _read(row: Row, deal: Deal, config, rules, overrides, lang):
+    """(record, level, value text, engine result, notes) of one row."""
+    outcome = row.choice("outcome", OUTCOMES)
+    if outcome in ("draw", "false_win"):
+        row.empty("winner", "discarder", "faan", "hand", "wins")
+        if outcome == "draw":
+            row.empty("player")
+            return HKOSHandRecord(outcome), "value", "", None, ()
+        if rules.false_win_policy != "voided":
+            raise SheetError(
+                row.field("outcome"),
+                "not_allowed",
+                "under false_win_policy 'continue' the hand goes on: record how it ended, "
+                "and the false win in the penalty ledger",
+                {"value": outcome},
+            )
+        who = row.seat("player", required=False)
+        note = f"false win by {who}: voided, same dealer again" if who else "false win: voided"
+        return HKOSHandRecord(outcome), "value", "", None, (note,)
+    row.empty("player")
+    discarder = None
+    if outcome == "discard":
+        discarder = row.seat("discarder")
+    else:
+        row.empty("discarder", "wins", why="on a self-draw")
+    if row.has("wins"):
+        if not rules.multiple_winners:
+            row.empty("wins", why="unless the event plays multiple_winners")
+        row.empty("winner", "faan", "hand", "level", why="when 'wins' lists the winners")
+        claims = [
+            Row(w, f"{row.field('wins')}[{j}]")
+            for j, w in enumerate(sequence(row.data["wins"], row.field("wins")))
+        ]
+    else:
+        claims = [row]
+    wins, levels, texts, scores = [], set(), [], []
+    for claim in claims:
+        winner = claim.seat("winner")
+        if winner in (w for w, _ in wins):
+            raise SheetError(
+                claim.field("winner"), "duplicate", f"{winner} wins twice", {"value": winner}
+            )
+        not_discarder(winner, discarder, row.field("discarder"))
+        faan, level, score = _faan(claim, deal, winner, outcome, config, overrides, lang)
+        wins.append((winner, faan))
+        levels.add(level)
+        scores.append(score)
+        paid = f" (paid as {config.max_faan})" if faan > config.max_faan else ""
+        texts.append(f"{faan} faan{paid}")
+    if len(wins) > 1:
+        texts = [f"{w}: {t}" for (w, _), t in zip(wins, texts, strict=True)]
+    (winner, faan), more = wins[0], tuple(wins[1:])
+    record = HKOSHandRecord(outcome, winner, discarder, faan, more)
+    level = "tiles" if levels == {"tiles"} else "value"
+    score = scores[0] if len(scores) == 1 else ({"wins": scores} if any(scores) else None)
+    return record, level, "; ".join(texts), score, ()
+
+
+def _faan(claim: Row, deal: Deal, winner: str, outcome: str, config, overrides, lang):
+    level = claim.level()
+    if level == "value":
+        claim.empty("hand", why="at value level (use level 'tiles')")
+        faan = claim.integer("faan")
+        if faan < config.min_faan:
+            raise SheetError(
+                claim.field("faan"),
+                "below_minimum",
+                f"{faan} faan; a win needs {config.min_faan}",
+                {"value": faan, "minimum": config.min_faan},
+            )
+        return faan, level, None
+    claim.empty("faan", why="at tiles level: the hand gives the faan")
+    if not claim.has("hand"):
+        raise claim.missing("hand", "is required at tiles level")
+    mapping(claim.data["hand"], claim.field("hand"))
+    seat_wind = deal.seat_wind(SEATS.index(winner))
+    fill = {
+        "seat_wind": seat_wind,
+        "round_wind": WINDS[deal.wind],
+        "dealer": seat_wind == "E",
+        "win": WIN[outcome],
+    }
+    result = score_tiles(claim, claim.data["hand"], "hkos", fill=fill, options=overrides, lang=lang)
+    return result.total, level, result.to_dict()
+
+
+def _warn(rows: Sequence[RowResult], ledger: Sequence[Entry]) -> tuple[str, ...]:
+    logged = {e.after_hand for e in ledger if e.category == "false_win"}
+    return tuple(
+        f"hands[{r.index}] ({r.label}) is a false win but the ledger has no false_win penalty "
+        "for it (rules/hkos.md §8)"
+        for r in rows
+        if r.outcome == "false_win" and r.index not in logged
+    )
+
+
+def _result(points, rows, ledger, deal, *, complete, warnings) -> SheetResult:
+    return SheetResult(
+        ruleset="hkos",
+        family="hkos",
+        start=0,
+        rows=rows,
+        final_points=dict(points),
+        pool=0,
+        balance=balance(points, 0),
+        penalties=tuple(e.to_dict() for e in ledger),
+        session=ranked_session(points, ledger, None),
+        complete=complete,
+        next_label=None if complete or deal is None else deal.label,
+        next_dealer=None if complete or deal is None else SEATS[deal.dealer],
+        warnings=tuple(warnings),
+    )

@@ -1,0 +1,216 @@
+"""An MCR sheet (rules/mcr.md §5-§9): 16 rows, seats change each round, table points.
+
+Each row is settled by :func:`scoring.settlement_mcr.settle_mcr` as it is
+read, so an error names its row; the whole sheet then goes through
+:func:`scoring.session.mcr_session_result`, whose footer must agree with the
+shared one of :mod:`scoring.sheets.ranking`. Players are named by starting
+seat even though they move: :func:`scoring.session.mcr_hand_situation` gives
+each one's winds in each hand, for the label and for a tiles-level entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from scoring.rulesets import get_ruleset
+from scoring.rulesets.mcr import FLOWER_KEY
+from scoring.session import (
+    MCR_SESSION_RULES,
+    MCRHandRecord,
+    MCRPenalty,
+    mcr_hand_situation,
+    mcr_session_result,
+)
+from scoring.settlement_mcr import MCRSettlementError, settle_mcr
+from scoring.sheets.common import (
+    SEATS,
+    RowResult,
+    SheetError,
+    SheetResult,
+    balance,
+    running,
+    session_over,
+    wrap,
+)
+from scoring.sheets.penalties import PenaltyPolicy, read_penalties
+from scoring.sheets.ranking import ranked_session, zero_sum_final_scores
+from scoring.sheets.reading import Row, not_discarder, resolve_options, score_tiles
+
+OUTCOMES = ("discard", "self_draw", "draw", "not_played")
+MAX_FLOWERS = 8  # rules/mcr.md §4, sessions.md §4: 0 ≤ flowers ≤ 8
+WIN = {"discard": "ron", "self_draw": "tsumo"}
+
+
+def replay_mcr(
+    overrides: Mapping[str, Any],
+    entries: Sequence[Any],
+    penalties: Sequence[Any],
+    *,
+    final_scores: Mapping[str, int] | None,
+    lang: str,
+) -> SheetResult:
+    config, rules = resolve_options(
+        [get_ruleset("mcr").config, MCR_SESSION_RULES.resolve], overrides
+    )
+    policy = PenaltyPolicy(
+        # rules/mcr.md §9: penalties join the session score unless the event says not.
+        scope={"*": "table_score" if rules.penalties_in_session_score else "overall_score"},
+        distribution={
+            "*": "none",
+            "false_win": "equal_to_others" if rules.false_win_redistribute else "none",
+        },
+        points={"false_win": -rules.false_win_points},
+    )
+    if final_scores is not None:
+        points = zero_sum_final_scores(final_scores)
+        ledger = read_penalties(penalties, 0, policy)
+        return _result(points, (), ledger, rules, complete=True, warnings=())
+    rows, records = [], []
+    totals = dict.fromkeys(SEATS, 0)
+    for i, data in enumerate(entries):
+        where = f"hands[{i}]"
+        if i >= rules.hands_per_session:
+            raise session_over(where, rows[-1].label)
+        row = Row(data, where)
+        if (
+            records
+            and records[-1].outcome == "not_played"
+            and row.data.get("outcome") != "not_played"
+        ):
+            raise SheetError(
+                row.field("outcome"),
+                "not_allowed",
+                "an earlier hand was not played (time limit), so no later hand can be",
+                {"value": row.data.get("outcome")},
+            )
+        record, level, text, score = _read(row, i, config, overrides, lang)
+        try:
+            settled = settle_mcr(SEATS, **vars(record))
+        except MCRSettlementError as problem:
+            raise wrap(where, problem) from None
+        records.append(record)
+        totals = running(totals, settled.deltas)
+        rows.append(
+            RowResult(
+                index=i,
+                label=mcr_hand_situation(i, "E").label,
+                dealer=dealer_of(i),
+                honba=0,
+                outcome=record.outcome,
+                level=level,
+                winners=(record.winner,) if record.winner else (),
+                discarder=record.discarder,
+                value_text=text,
+                score=score,
+                deltas=settled.deltas,
+                totals=totals,
+                notes=("not played (time limit)",) if record.outcome == "not_played" else (),
+            )
+        )
+    ledger = read_penalties(penalties, len(rows), policy)
+    table = [
+        MCRPenalty(e.player, e.points, e.distribution == "equal_to_others", e.reason)
+        for e in ledger
+        if e.scope == "table_score"
+    ]
+    checked = mcr_session_result(
+        SEATS, records, table, replace(rules, penalties_in_session_score=True)
+    )
+    result = _result(
+        totals, tuple(rows), ledger, rules, complete=checked.complete, warnings=_warn(rows)
+    )
+    for seat, mine in result.session.items():
+        theirs = checked.players[seat]
+        if (mine["placement"], mine["rank_points"]) != (theirs.placement, theirs.table_points):
+            raise AssertionError(f"MCR footer disagrees for {seat}: {mine} vs {theirs}")
+    return result
+
+
+def dealer_of(index: int) -> str:
+    """The starting seat of the player who deals hand ``index`` (seats move each round)."""
+    return next(s for s in SEATS if mcr_hand_situation(index, s).is_dealer)
+
+
+def _read(row: Row, i: int, config, overrides, lang):
+    """(record, level, value text, engine result) of one row."""
+    outcome = row.choice("outcome", OUTCOMES)
+    if outcome in ("draw", "not_played"):
+        row.empty("winner", "discarder", "fan", "flowers", "hand")
+        return MCRHandRecord(outcome), "value", "", None
+    level = row.level()
+    winner = row.seat("winner")
+    discarder = None
+    if outcome == "discard":
+        discarder = row.seat("discarder")
+        not_discarder(winner, discarder, row.field("discarder"))
+    else:
+        row.empty("discarder", why="on a self-draw")
+    flowers = row.integer("flowers", default=0)
+    if not 0 <= flowers <= MAX_FLOWERS:
+        raise SheetError(
+            row.field("flowers"),
+            "above_maximum" if flowers > 0 else "below_minimum",
+            f"must be from 0 to {MAX_FLOWERS}, not {flowers}",
+            {"value": flowers, "maximum": MAX_FLOWERS, "minimum": 0},
+        )
+    if flowers and not config.flowers_used:
+        row.empty("flowers", why="in an event played without flowers")
+    if level == "value":
+        row.empty("hand", why="at value level (use level 'tiles')")
+        fan = row.integer("fan")
+        if fan < max(config.min_fan, 1):
+            raise SheetError(
+                row.field("fan"),
+                "below_minimum",
+                f"{fan} fan without flowers; a win needs {config.min_fan}",
+                {"value": fan, "minimum": config.min_fan},
+            )
+        total, score = fan + flowers, None
+    else:
+        row.empty("fan", why="at tiles level: the hand gives the fan")
+        if not row.has("hand"):
+            raise row.missing("hand", "is required at tiles level")
+        hand = dict(row.data["hand"]) if isinstance(row.data["hand"], Mapping) else row.data["hand"]
+        if flowers and isinstance(hand, dict):
+            hand.setdefault("flowers", flowers)
+        where = mcr_hand_situation(i, winner)
+        fill = {
+            "seat_wind": where.seat_wind,
+            "round_wind": where.prevailing_wind,
+            "dealer": where.is_dealer,
+            "win": WIN[outcome],
+        }
+        result = score_tiles(row, hand, "mcr", fill=fill, options=overrides, lang=lang)
+        total, score = result.total, result.to_dict()
+        flowers = sum(item.count for item in result.items if item.key == FLOWER_KEY)
+        fan = total - flowers
+    text = f"{fan} fan" + (f" + {flowers} flower{'s' * (flowers > 1)}" if flowers else "")
+    return MCRHandRecord(outcome, winner, discarder, total), level, text, score
+
+
+def _warn(rows: Sequence[RowResult]) -> tuple[str, ...]:
+    skipped = [r.index + 1 for r in rows if r.outcome == "not_played"]
+    if not skipped:
+        return ()
+    return (f"hands {skipped[0]}-{skipped[-1]} were not played (time limit)",)
+
+
+def _result(points, rows, ledger, rules, *, complete, warnings) -> SheetResult:
+    n = len(rows)
+    return SheetResult(
+        ruleset="mcr",
+        family="mcr",
+        start=0,
+        rows=rows,
+        final_points=dict(points),
+        pool=0,
+        balance=balance(points, 0),
+        penalties=tuple(e.to_dict() for e in ledger),
+        session=ranked_session(points, ledger, rules.table_points),
+        complete=complete,
+        next_label=None if complete else mcr_hand_situation(n, "E").label,
+        next_dealer=None if complete else dealer_of(n),
+        warnings=tuple(warnings),
+    )

@@ -1,0 +1,165 @@
+"""Reading a judge's rows: one object per hand, every error naming ``hands[i].key``.
+
+A form sends JSON, so every field may be missing, null, of the wrong type or
+set where the outcome has no use for it; :class:`Row` checks each one as it
+is read, so the first problem found is reported where it is. Tiles-level
+hands go through the engine (:func:`score_tiles`), whose error codes pass
+through unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scoring.engine import score
+from scoring.result import Result
+from scoring.sheets.common import SEATS, SheetError, check_seat, mapping, sequence
+from scoring.table import is_int
+
+# Fields whose "nothing" is 0 rather than absent: a form may send 0 on a draw.
+ZERO_IS_EMPTY = frozenset({"flowers", "yakuman"})
+
+
+def _empty(name: str, value: Any) -> bool:
+    if value is None or value is False or value == "" or value == [] or value == {}:
+        return True
+    return name in ZERO_IS_EMPTY and value == 0
+
+
+class Row:
+    """Reads one entry (a JSON object) and names ``where.key`` in every error."""
+
+    def __init__(self, data: Any, where: str):
+        self.data = mapping(data, where)
+        self.where = where
+
+    def field(self, name: str) -> str:
+        return f"{self.where}.{name}"
+
+    def has(self, name: str) -> bool:
+        return not _empty(name, self.data.get(name))
+
+    def missing(self, name: str, what: str = "is required here") -> SheetError:
+        return SheetError(self.field(name), "bad_input", what, {"field": self.field(name)})
+
+    def choice(self, name: str, choices: Sequence[str], default: str | None = None) -> str:
+        value = self.data.get(name, default)
+        if value is None:
+            raise self.missing(name, f"is required: one of {', '.join(choices)}")
+        if value not in choices:
+            raise SheetError(
+                self.field(name),
+                "bad_choice",
+                f"must be one of {', '.join(choices)}, not {value!r}",
+                {"value": value, "choices": list(choices)},
+            )
+        return value
+
+    def level(self) -> str:
+        return self.choice("level", ("value", "tiles"), default="value")
+
+    def seat(self, name: str, required: bool = True) -> str | None:
+        value = self.data.get(name)
+        if _empty(name, value):
+            if required:
+                raise self.missing(name, "is required: a starting seat E, S, W or N")
+            return None
+        return check_seat(value, self.field(name))
+
+    def seats(self, name: str) -> tuple[str, ...]:
+        """A list of seats, each at most once, in turn order."""
+        value = self.data.get(name)
+        if _empty(name, value):
+            return ()
+        seen = [
+            check_seat(v, f"{self.field(name)}[{i}]")
+            for i, v in enumerate(sequence(value, self.field(name)))
+        ]
+        for seat in SEATS:
+            if seen.count(seat) > 1:
+                raise SheetError(
+                    self.field(name), "duplicate", f"lists {seat} twice", {"value": seat}
+                )
+        return tuple(s for s in SEATS if s in seen)
+
+    def integer(self, name: str, required: bool = True, default: int | None = None) -> int | None:
+        value = self.data.get(name)
+        if value is None:
+            if required and default is None:
+                raise self.missing(name, "is required: a whole number")
+            return default
+        if not is_int(value):
+            raise SheetError(
+                self.field(name),
+                "bad_input",
+                f"must be a whole number, not {value!r}",
+                {"field": self.field(name)},
+            )
+        return value
+
+    def empty(self, *names: str, why: str = "for this outcome") -> None:
+        """``not_allowed`` for any of ``names`` that carries a value."""
+        for name in names:
+            if not _empty(name, self.data.get(name)):
+                raise SheetError(
+                    self.field(name),
+                    "not_allowed",
+                    f"must be empty {why}, not {self.data.get(name)!r}",
+                    {"value": self.data.get(name)},
+                )
+
+
+def not_discarder(winner: str, discarder: str | None, field: str) -> None:
+    if discarder is not None and discarder == winner:
+        raise SheetError(
+            field,
+            "winner_is_discarder",
+            f"{discarder} is the winner and cannot also be the discarder",
+            {"value": discarder},
+        )
+
+
+def score_tiles(
+    row: Row,
+    hand: Any,
+    ruleset: str,
+    *,
+    fill: Mapping[str, Any],
+    options: Mapping[str, Any],
+    lang: str,
+    name: str = "hand",
+) -> Result:
+    """Score a tiles-level row with the engine; an invalid hand is refused with its code.
+
+    ``fill`` (winds, dealer, win) comes from the row's place in the session and
+    overwrites what the judge may have typed; the event's hand ``options``
+    overwrite the hand's own.
+    """
+    where = row.field(name)
+    data = dict(mapping(hand, where))
+    own = data.get("options") or {}
+    data.update(fill, ruleset=ruleset, options={**mapping(own, f"{where}.options"), **options})
+    result = score(data, ruleset, lang)
+    if not result.valid:
+        error = result.error
+        raise SheetError(where, error.code, error.message, {"detail": error.message})
+    return result
+
+
+def resolve_options(resolvers: Sequence[Any], overrides: Any) -> list[Any]:
+    """Run each reader of the event's overrides; any refusal is ``bad_option`` on "overrides".
+
+    Every reader lets the others' options pass and refuses a name none of them
+    knows, so a typo surfaces here, before any row is read.
+    """
+    given = dict(mapping(overrides if overrides is not None else {}, "overrides"))
+    out = []
+    for resolve in resolvers:
+        try:
+            out.append(resolve(given))
+        except (ValueError, TypeError) as problem:
+            reason = getattr(problem, "info", None)
+            text = reason.message if reason else str(problem)
+            raise SheetError("overrides", "bad_option", text, {"detail": text}) from None
+    return out

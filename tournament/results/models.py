@@ -130,10 +130,12 @@ class ScoreSheet(models.Model):
                 | ~Q(confirmed_by=F("submitted_by")),
                 name="sheet_not_confirmed_by_its_submitter",
             ),
+            # A confirmed sheet was submitted (by a judge, or by a command-line
+            # import, which has no user) and confirmed by a named person.
             models.CheckConstraint(
                 condition=~Q(status__in=["confirmed", "superseded"])
-                | (Q(confirmed_by__isnull=False) & Q(submitted_by__isnull=False)),
-                name="confirmed_sheet_names_both_people",
+                | (Q(confirmed_by__isnull=False) & Q(submitted_at__isnull=False)),
+                name="confirmed_sheet_was_submitted_and_names_its_confirmer",
             ),
         ]
 

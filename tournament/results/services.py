@@ -184,6 +184,7 @@ def _change(
     base_version: int,
     reason: str,
     mutate: Callable[[SheetState], None],
+    default: str = "",
 ) -> ScoreSheet:
     """Apply ``mutate`` to the head's content and store the result as a new version."""
     conflict = None
@@ -192,6 +193,7 @@ def _change(
         event = table.round.event
         head = head_of(table)
         correction = _check_may_change(by, event, head, reason)
+        reason = reason.strip() or default
         current = head.version if head else 0
         if base_version != current:
             base = table.sheets.filter(version=base_version).first()
@@ -263,7 +265,12 @@ def add_hand(table: Table, entry: dict, *, by, base_version: int, reason: str = 
 
     n = _count_after(table)
     return _change(
-        table, by=by, base_version=base_version, reason=reason or f"hand {n} entered", mutate=mutate
+        table,
+        by=by,
+        base_version=base_version,
+        reason=reason,
+        default=f"hand {n} entered",
+        mutate=mutate,
     )
 
 
@@ -284,7 +291,8 @@ def replace_hand(
         table,
         by=by,
         base_version=base_version,
-        reason=reason or f"hand {number} corrected",
+        reason=reason,
+        default=f"hand {number} corrected",
         mutate=mutate,
     )
 
@@ -303,7 +311,8 @@ def remove_hand(
         table,
         by=by,
         base_version=base_version,
-        reason=reason or f"hand {number} removed",
+        reason=reason,
+        default=f"hand {number} removed",
         mutate=mutate,
     )
 
@@ -332,7 +341,8 @@ def save_final_scores(
         table,
         by=by,
         base_version=base_version,
-        reason=reason or "final scores entered",
+        reason=reason,
+        default="final scores entered",
         mutate=mutate,
     )
 
@@ -389,7 +399,8 @@ def record_ruling(
         table,
         by=by,
         base_version=base_version,
-        reason=reason or f"ruling: {kind} ({player})",
+        reason=reason,
+        default=f"ruling: {kind} ({player})",
         mutate=mutate,
     )
 
@@ -409,5 +420,10 @@ def void_ruling(table: Table, key: str, *, by, base_version: int, reason: str) -
         raise SheetInputError("penalties", "bad_input", detail="no such ruling on this sheet")
 
     return _change(
-        table, by=by, base_version=base_version, reason=f"ruling voided: {reason}", mutate=mutate
+        table,
+        by=by,
+        base_version=base_version,
+        reason=reason,
+        default="ruling voided",
+        mutate=mutate,
     )

@@ -124,6 +124,7 @@ def test_the_database_refuses_a_self_confirmation_and_two_confirmed_versions(rii
         table, {"E": 45000, "S": 30000, "W": 25000, "N": 20000}, by=users["judge"], base_version=0
     )
     sheet.status, sheet.submitted_by, sheet.confirmed_by = "confirmed", users["judge"], users["judge"]
+    sheet.submitted_at = sheet.created_at
     with pytest.raises(IntegrityError), transaction.atomic():
         sheet.save()
     sheet.confirmed_by = users["judge2"]

@@ -50,6 +50,7 @@ class EventForm(forms.Form):
         label=_("Result entry"),
         choices=Event._meta.get_field("entry_level").choices,
         initial="value",
+        required=False,
         help_text=_("What judges enter by default; tiles and value can be switched per hand."),
     )
     is_public = forms.BooleanField(
@@ -63,6 +64,9 @@ class EventForm(forms.Form):
         if Event.objects.filter(slug=slug).exists():
             raise forms.ValidationError(_("Another event already uses this short name."))
         return slug
+
+    def clean_entry_level(self):
+        return self.cleaned_data.get("entry_level") or "value"
 
     def clean_ruleset_overrides(self):
         text = self.cleaned_data["ruleset_overrides"].strip() or "{}"

@@ -1,5 +1,7 @@
 """``manage.py load_demo``: the demo event, 32 players seated for 4 published rounds.
 
+It also adds demo staff logins and round 1's results (``tournament/results/demo.py``).
+
 Built with the same services a director uses (create, register, start, seat
 with the planner, publish), so the demo shows what the code does today rather
 than a fixture that drifts. Running it again changes nothing: it only adds
@@ -46,15 +48,23 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, time_budget, **options):
+        from tournament.results.demo import DEMO_PASSWORD, demo_results, demo_staff
+
         try:
             with transaction.atomic():
                 event, added, seated = load_demo(time_budget)
+                users = demo_staff(event)
+                entered = demo_results(event, users)
         except EventError as error:
             raise CommandError("\n".join([str(error), *error.problems])) from error
         self.stdout.write(
             f"Demo event {event.slug}: {event.registrations.count()} players "
             f"({added} added), {event.rounds.count()} rounds ({seated} seated now); "
-            f"seating at /e/{event.slug}/round/1/"
+            f"seating at /e/{event.slug}/round/1/; round 1 results: {entered} table(s) entered now"
+        )
+        self.stdout.write(
+            f"Demo logins (password {DEMO_PASSWORD!r}): {', '.join(users)}; "
+            f"a judge's table page: /j/{event.slug}/1/1/"
         )
 
 

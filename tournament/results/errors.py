@@ -52,6 +52,22 @@ MESSAGES = {
     "session_over": gettext_lazy("the session has already ended."),
     "bad_seat": gettext_lazy("choose one of the four players."),
     "not_allowed": gettext_lazy("must be left empty for this result."),
+    "bad_choice": gettext_lazy("“%(value)s” is not one of the choices."),
+    "duplicate": gettext_lazy("%(value)s is listed twice."),
+    "liable_is_winner": gettext_lazy("the liable player cannot be the winner."),
+    "noten_riichi": gettext_lazy(
+        "%(seats)s declared riichi but is not tenpai: record a chombo instead."
+    ),
+    "inconsistent": gettext_lazy("the tiles do not agree with the rest of the hand row."),
+    "not_divisible": gettext_lazy("%(value)s cannot be shared equally by the other three."),
+    "bad_option": gettext_lazy("the event's ruleset settings are not valid."),
+    "bad_flag": gettext_lazy("a situation flag cannot apply to this hand."),
+    "bad_input": gettext_lazy("this value is missing or not valid."),
+}
+# When the engine reports a code without the numbers a sentence above needs.
+GENERIC = {
+    "below_minimum": gettext_lazy("the hand is worth less than the ruleset's minimum."),
+    "above_maximum": gettext_lazy("the value is above the ruleset's limit."),
 }
 
 _INDEXED = re.compile(r"^(hands|penalties|wins)\[(\d+)\]$")
@@ -85,21 +101,30 @@ class SheetInputError(EventError):
 
     def __init__(self, field: str, code: str, params: dict | None = None, detail: str = ""):
         self.field, self.code, self.params, self.detail = field, code, dict(params or {}), detail
+        shown = {
+            k: ", ".join(map(str, v)) if isinstance(v, list | tuple) else v
+            for k, v in self.params.items()
+        }
         template = MESSAGES.get(code)
         where = describe_field(field)
+        engine_detail = _without_field(self.params.get("detail") or "")
         if template is not None:
             try:
-                text = str(template) % self.params
+                text = str(template) % shown
             except (KeyError, TypeError, ValueError):
-                text = detail
-            if (
-                code in ("wrong_tile_count", "too_many_copies", "bad_tile", "not_winning")
-                and detail
-            ):
-                text = f"{text} ({detail})"
+                text = str(GENERIC.get(code, "")) or detail
+            extra = engine_detail or (_without_field(detail) if code == "bad_input" else "")
+            if extra and extra not in text:
+                text = f"{text} ({extra})"
         else:
             text = detail or code
         super().__init__(f"{where}: {text}" if where else text)
+
+
+def _without_field(detail: str) -> str:
+    """The engine's sentence without its leading ``field:`` (we name the field ourselves)."""
+    head, sep, rest = detail.partition(": ")
+    return rest if sep and " " not in head else detail
 
 
 class SheetConflict(EventError):

@@ -22,6 +22,8 @@ urlpatterns = [
     # Staff pages: every view checks has_event_permission on the server.
     path("manage/", include("tournament.events.urls")),
     path("manage/", include("tournament.seating.urls")),
+    # Judges' result entry; the short /j/ address is printed as a QR code on each sheet.
+    path("j/", include("tournament.results.urls")),
     path("", include("tournament.public.urls")),
 ]
 

@@ -1,0 +1,286 @@
+"""A judge enters hands on a phone (headless Chromium at 360 × 740 via Selenium).
+
+(a) an MCR hand by its tiles, tapped in with the tile picker: check shows the
+fan breakdown, save shows the running totals; (b) a riichi hand by han and
+fu; (c) an MCR false win ruling: −30 for the offender, +10 for each other.
+Every page is saved in ``test-artifacts/`` (``judge-*.png``) for a person to
+look at, and none may scroll sideways at phone width.
+
+The driver is set up as in ``test_event_setup.py``: Debian's chromium and
+chromedriver, never a downloaded browser.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+ARTIFACTS = Path(settings.BASE_DIR) / "test-artifacts"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
+WIDTH, HEIGHT = 360, 740
+NAMES = {"E": "佐藤 花子", "S": "Bai Lan", "W": "Carla Díaz-Fernández", "N": "Dmitri Orlov"}
+PASSWORD = "a-long-passphrase"
+
+
+def _browser_missing() -> str | None:
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(path, os.X_OK):
+            return f"{path} is missing (Debian: apt-get install chromium chromium-driver)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -r requirements-dev.txt)"
+    return None
+
+
+@pytest.fixture
+def browser():
+    missing = _browser_missing()
+    if missing:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"browser test cannot run in CI: {missing}")
+        pytest.skip(missing)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    # A small phone's viewport (a desktop window cannot be made this narrow).
+    options.add_experimental_option(
+        "mobileEmulation", {"deviceMetrics": {"width": WIDTH, "height": HEIGHT, "pixelRatio": 1}}
+    )
+    options.add_argument("--lang=en")
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.implicitly_wait(5)
+    ARTIFACTS.mkdir(exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def seated(db, django_user_model):
+    """``seated(ruleset, entry_level)`` -> the URL of table 1 of a started event; user "judge"."""
+    from tournament.events.models import Event, Player, Registration, StaffRole
+    from tournament.events.services import start_event
+    from tournament.seating.models import Round, Seat, Table
+
+    judge = django_user_model.objects.create_user("judge", password=PASSWORD)
+
+    def make(ruleset: str, entry_level: str) -> str:
+        slug = f"{ruleset}-cup"
+        event = Event.objects.create(
+            slug=slug,
+            name=f"{ruleset.upper()} Cup",
+            start_date=datetime.date(2026, 6, 1),
+            end_date=datetime.date(2026, 6, 1),
+            ruleset=ruleset,
+            entry_level=entry_level,
+        )
+        start_event(event)
+        StaffRole.objects.create(event=event, user=judge, role=StaffRole.Role.JUDGE)
+        round_ = Round.objects.create(event=event, number=1, status=Round.Status.SEATED)
+        table = Table.objects.create(round=round_, number=1)
+        for wind, name in NAMES.items():
+            registration = Registration.objects.create(
+                event=event, player=Player.objects.create(name=name)
+            )
+            Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
+        return f"/j/{slug}/1/1/"
+
+    return make
+
+
+def _tap(driver, element):
+    """Scroll an element to the middle of the screen (clear of the sticky totals) and tap it."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def _tap_and_wait(driver, element):
+    """Tap something that loads a new page, and wait until the new page is there."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page = driver.find_element(By.TAG_NAME, "html")
+    _tap(driver, element)
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
+
+
+def _choose(driver, name: str, value: str):
+    """Tap a radio or checkbox drawn as a button (the input itself is invisible)."""
+    from selenium.webdriver.common.by import By
+
+    _tap(
+        driver,
+        driver.find_element(By.CSS_SELECTOR, f'input[name="{name}"][value="{value}"] + span'),
+    )
+
+
+def _shot(driver, name: str) -> Path:
+    """The whole page from its top, saved in ``test-artifacts/``; it must not scroll sideways."""
+    driver.execute_script("window.scrollTo(0, 0)")
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= WIDTH, f"{name}: the page is {width}px wide, it scrolls sideways at {WIDTH}px"
+    size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+    clip = {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip}
+    )
+    path = ARTIFACTS / f"{name}.png"
+    path.write_bytes(base64.b64decode(shot["data"]))
+    return path
+
+
+def _log_in(driver, live_server, path: str):
+    """Open a table page: the login form first, then back to the table (``next``)."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(live_server.url + path)
+    assert "/accounts/login/" in driver.current_url
+    driver.find_element(By.NAME, "username").send_keys("judge")
+    driver.find_element(By.NAME, "password").send_keys(PASSWORD)
+    _tap_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "form.form button[type=submit]"))
+    assert driver.current_url == live_server.url + path
+
+
+def _totals(driver) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".sheet-players .seat-total")]
+
+
+def _small_targets(driver) -> list[str]:
+    """Visible buttons and button-like choices of the entry form under 44 px high."""
+    return driver.execute_script(
+        """
+        const out = [];
+        for (const el of document.querySelectorAll(
+            '.hand-form .choice > span, .hand-form .button, .pick-tile, .picker-tabs button'
+        )) {
+          const box = el.getBoundingClientRect();
+          if (box.width && box.height && box.height < 44) out.push(el.textContent.trim());
+        }
+        return out;
+        """
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_mcr_hand_by_tiles_with_the_tile_picker(browser, live_server, seated):
+    from selenium.webdriver.common.by import By
+
+    path = seated("mcr", "tiles")
+    _log_in(browser, live_server, path)
+    assert "Next: E-E" in browser.page_source
+    assert _small_targets(browser) == []
+    _shot(browser, "judge-mcr-01-empty")
+
+    _choose(browser, "outcome", "discard")
+    _choose(browser, "winner", "S")
+    _choose(browser, "discarder", "W")
+    # Tap 123456789m 123p 5p into the hand, then 5p as the winning tile.
+    _tap(browser, browser.find_element(By.NAME, "concealed"))
+    for n in "123456789":
+        _tap(browser, browser.find_element(By.CSS_SELECTOR, f'[data-tile="{n}m"]'))
+    _tap(browser, browser.find_element(By.CSS_SELECTOR, '[data-suit="p"]'))
+    for n in "1235":
+        _tap(browser, browser.find_element(By.CSS_SELECTOR, f'[data-tile="{n}p"]'))
+    _tap(browser, browser.find_element(By.NAME, "win_tile"))
+    _tap(browser, browser.find_element(By.CSS_SELECTOR, '[data-tile="5p"]'))
+    assert browser.find_element(By.NAME, "concealed").get_attribute("value") == "123456789m1235p"
+    assert browser.find_element(By.NAME, "win_tile").get_attribute("value") == "5p"
+    _choose(browser, "flowers", "1")
+    _shot(browser, "judge-mcr-02-tiles-tapped")
+
+    _tap_and_wait(browser, browser.find_element(By.ID, "check-hand"))
+    breakdown = browser.find_element(By.CSS_SELECTOR, ".preview .breakdown").text
+    assert "Pure Straight" in breakdown and "Flower Tiles" in breakdown
+    assert "Nothing is saved yet." in browser.page_source
+    _shot(browser, "judge-mcr-03-checked")
+
+    _tap_and_wait(browser, browser.find_element(By.ID, "save-checked"))
+    assert "Hand 1 (E-E) saved." in browser.page_source
+    row = browser.find_element(By.ID, "hand-1").text
+    assert "Bai Lan" in row and "Carla Díaz-Fernández" in row
+    # 23 fan + 1 flower = 24: the winner +(24+24), the discarder −(24+8), the others −8.
+    assert _totals(browser) == ["−8", "48", "−32", "−8"]
+    assert "✓ balanced" in browser.page_source
+    assert "Next: E-S" in browser.page_source
+    _shot(browser, "judge-mcr-04-saved")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_riichi_hand_by_han_and_fu(browser, live_server, seated):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    path = seated("jpml-b", "value")
+    _log_in(browser, live_server, path)
+    assert _totals(browser) == ["30,000"] * 4
+    assert _small_targets(browser) == []
+    _shot(browser, "judge-riichi-01-empty")
+
+    _choose(browser, "outcome", "ron")
+    _choose(browser, "winner", "N")
+    _choose(browser, "discarder", "E")
+    _choose(browser, "riichi", "N")
+    _choose(browser, "han", "3")
+    Select(browser.find_element(By.NAME, "fu")).select_by_value("40")
+    _shot(browser, "judge-riichi-02-filled")
+    _tap_and_wait(browser, browser.find_element(By.ID, "save-hand"))
+
+    assert "Hand 1 (E1-0) saved." in browser.page_source
+    # 3 han 40 fu, non-dealer ron: 5,200 from East; North's riichi stick comes back to North.
+    assert _totals(browser) == ["24,800", "30,000", "30,000", "35,200"]
+    assert "✓ balanced" in browser.find_element(By.CSS_SELECTOR, ".sheet-players").text
+    assert "3 han 40 fu" in browser.find_element(By.ID, "hand-1").text
+    assert "Next: E2-0" in browser.page_source
+    _shot(browser, "judge-riichi-03-saved")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_mcr_false_win_ruling(browser, live_server, seated):
+    from selenium.webdriver.common.by import By
+
+    path = seated("mcr", "value")
+    _log_in(browser, live_server, path)
+    _tap(browser, browser.find_element(By.CSS_SELECTOR, "#ruling-form > summary"))
+    _choose(browser, "kind", "false_win")
+    assert "−30" in browser.find_element(By.CSS_SELECTOR, ".ruling-kinds").text or "-30" in (
+        browser.find_element(By.CSS_SELECTOR, ".ruling-kinds").text
+    )
+    _choose(browser, "player", "W")
+    decision = browser.find_element(By.NAME, "decision")
+    _tap(browser, decision)
+    decision.send_keys("Declared mahjong on 4p; the hand was not complete.")
+    rule = browser.find_element(By.NAME, "rule_reference")
+    assert rule.get_attribute("placeholder") == "MCR §9 false win"
+    _shot(browser, "judge-ruling-01-form")
+    _tap_and_wait(browser, browser.find_element(By.ID, "save-ruling"))
+
+    assert "Ruling recorded." in browser.page_source
+    footer = browser.find_element(By.CSS_SELECTOR, ".session-footer").text
+    assert "−30" in footer and "+10" in footer
+    rulings = browser.find_element(By.ID, "rulings").text
+    assert "False win" in rulings and "Declared mahjong on 4p" in rulings
+    _shot(browser, "judge-ruling-02-saved")

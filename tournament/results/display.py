@@ -1,0 +1,238 @@
+"""A scoresheet version as the judge's page shows it: players, hand rows, rulings, footer.
+
+Everything comes from the replay's result (``ScoreSheet.result``, or a
+preview's ``SheetResult.to_dict()``): the same JSON whatever the ruleset, so
+one set of templates shows a stored version, an old one, a conflict and a
+"check" preview alike. Item names are looked up again in the reader's
+language, since the stored ones are in the language of whoever saved.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.names import display_name
+from tournament.results.choices import OUTCOME_NAMES
+
+SEATS = ("E", "S", "W", "N")
+WIND_CHARS = {"E": "東", "S": "南", "W": "西", "N": "北"}
+# The name table of each family's scoring items (scoring/data/*.tsv).
+NAME_TABLES = {
+    "riichi": "riichi_yaku",
+    "mcr": "mcr_fans",
+    "zung-jung": "zung_jung_patterns",
+    "hkos": "hkos_faan",
+}
+# The words of the replay's short value texts ("3 han 40 fu", "8 fan + 2 flowers").
+VALUE_WORDS = {
+    "han": gettext_lazy("han"),
+    "fu": gettext_lazy("fu"),
+    "fan": gettext_lazy("fan"),
+    "flower": gettext_lazy("flower"),
+    "flowers": gettext_lazy("flowers"),
+    "points": gettext_lazy("points"),
+    "point": gettext_lazy("point"),
+    "faan": gettext_lazy("faan"),
+    "yakuman": gettext_lazy("yakuman"),
+    "mangan": gettext_lazy("mangan"),
+    "haneman": gettext_lazy("haneman"),
+    "baiman": gettext_lazy("baiman"),
+    "sanbaiman": gettext_lazy("sanbaiman"),
+    "double": gettext_lazy("double"),
+    "limit": gettext_lazy("limit"),
+}
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def value_text(text: str) -> str:
+    """The replay's English value text with its unit words in the reader's language."""
+    return _WORD.sub(lambda m: str(VALUE_WORDS.get(m.group(0).lower(), m.group(0))), text or "")
+
+
+def items_of(score: dict | None, family: str, lang: str) -> list[dict]:
+    """The engine's breakdown, names in ``lang``, with each item's total."""
+    if not score:
+        return []
+    table = NAME_TABLES.get(family)
+    out = []
+    for item in score.get("items") or []:
+        name = display_name(table, item["key"], lang) if table else item.get("name")
+        count = item.get("count") or 1
+        out.append({**item, "name": name or item["key"], "total": item["value"] * count})
+    return out
+
+
+def players_of(table) -> dict[str, str]:
+    """Starting seat -> player name, for one table."""
+    seats = table.seats.select_related("registration__player")
+    return {seat.wind: seat.registration.player.name for seat in seats}
+
+
+def seat_cells(values: dict | None, names: dict[str, str]) -> list[dict]:
+    return [{"seat": s, "name": names.get(s, s), "value": (values or {}).get(s)} for s in SEATS]
+
+
+def row_view(row: dict, family: str, names: dict, lang: str, record=None) -> dict:
+    """One hand row: label, who won from whom, value, deltas and totals per seat."""
+    entry = record.entry if record is not None else row.get("entry") or {}
+    riichi = set(entry.get("riichi") or [])
+    tenpai = set(entry.get("tenpai") or [])
+    cells = []
+    for seat in SEATS:
+        marks = []
+        if seat in riichi:
+            marks.append(_("riichi"))
+        if seat in tenpai:
+            marks.append(_("tenpai"))
+        if seat in (row.get("winners") or []):
+            marks.append(_("won"))
+        if seat == row.get("discarder"):
+            marks.append(_("dealt in"))
+        cells.append(
+            {
+                "seat": seat,
+                "delta": (row.get("deltas") or {}).get(seat),
+                "total": (row.get("totals") or {}).get(seat),
+                "marks": marks,
+                "dealer": seat == row.get("dealer"),
+            }
+        )
+    outcome = row.get("outcome") or ""
+    return {
+        "number": row.get("index", 0) + 1,
+        "label": row.get("label") or "",
+        "honba": row.get("honba") or 0,
+        "dealer": row.get("dealer"),
+        "outcome": outcome,
+        "outcome_name": OUTCOME_NAMES.get(outcome, outcome),
+        "winners": [{"seat": s, "name": names.get(s, s)} for s in row.get("winners") or []],
+        "discarder": (
+            {"seat": row["discarder"], "name": names.get(row["discarder"], row["discarder"])}
+            if row.get("discarder")
+            else None
+        ),
+        "value_text": value_text(row.get("value_text") or ""),
+        "items": items_of(row.get("score"), family, lang),
+        "score": row.get("score"),
+        "cells": cells,
+        "pool_after": row.get("pool_after") or 0,
+        "notes": list(row.get("notes") or []),
+        "record": record,
+        "level": row.get("level") or (record.level if record is not None else ""),
+    }
+
+
+def _record_row(record) -> dict:
+    """A stored hand whose version was never replayed (a conflict the engine refused)."""
+    return {
+        "index": record.number - 1,
+        "label": record.label,
+        "outcome": record.outcome,
+        "winners": [w for w in record.winners.split(",") if w],
+        "discarder": record.discarder or None,
+        "value_text": record.value_text,
+        "score": record.score,
+        "deltas": record.deltas,
+        "totals": record.totals,
+        "pool_after": record.pool_after,
+    }
+
+
+def sheet_view(
+    result: dict, names: dict, lang: str, *, family: str, records=None, final_only=False
+) -> dict:
+    """What the page shows of one replayed sheet (stored, old, conflicting or previewed)."""
+    result = result or {}
+    records = list(records or [])
+    rows = list(result.get("rows") or [])
+    views = []
+    if rows:
+        by_number = {r.number: r for r in records}
+        views = [
+            row_view(row, family, names, lang, by_number.get(row.get("index", 0) + 1))
+            for row in rows
+        ]
+    elif records:
+        views = [row_view(_record_row(r), family, names, lang, r) for r in records]
+    final = result.get("final_points") or (rows[-1]["totals"] if rows else None)
+    session = result.get("session") or {}
+    dealer = result.get("next_dealer")
+    players = []
+    for seat in SEATS:
+        players.append(
+            {
+                "seat": seat,
+                "wind": WIND_CHARS[seat],
+                "name": names.get(seat, seat),
+                "total": (final or {}).get(seat, result.get("start")),
+                "dealer": seat == dealer,
+                "session": session.get(seat) or {},
+            }
+        )
+    # A footer once something was played: hands, or final scores only.
+    played = bool(rows or records or result.get("penalties")) or final_only
+    footer = sorted(
+        (p for p in players if p["session"] and played),
+        key=lambda p: (p["session"].get("placement") or 9, p["seat"]),
+    )
+    places = [p["session"].get("placement") for p in footer]
+    for p in footer:
+        p["tied"] = places.count(p["session"].get("placement")) > 1
+    return {
+        "family": result.get("family") or family,
+        "rows": views,
+        "players": players,
+        "footer": footer,
+        "penalties": [_penalty_view(p, names) for p in result.get("penalties") or []],
+        "balance": result.get("balance") or {},
+        "pool": result.get("pool") or 0,
+        "next_label": result.get("next_label"),
+        "next_dealer": dealer,
+        "complete": result.get("complete"),
+        "warnings": list(result.get("warnings") or []),
+        "start": result.get("start"),
+        "replayed": bool(result),
+    }
+
+
+CATEGORY_NAMES = {
+    "chombo": gettext_lazy("Chombo"),
+    "false_win": gettext_lazy("False win"),
+    "dead_hand_call": gettext_lazy("Dead hand"),
+    "wrong_tile_count": gettext_lazy("Wrong tile count"),
+    "conduct": gettext_lazy("Conduct"),
+    "lateness": gettext_lazy("Lateness"),
+    "penalty_tiles": gettext_lazy("Penalty tiles"),
+    "timing": gettext_lazy("Timing penalty"),
+    "other": gettext_lazy("Other"),
+}
+
+
+def _penalty_view(penalty: dict, names: dict) -> dict:
+    effect = penalty.get("effect") or {}
+    category = penalty.get("category") or ""
+    return {
+        **penalty,
+        "category_name": CATEGORY_NAMES.get(category, category),
+        "name": names.get(penalty.get("player"), penalty.get("player")),
+        "effects": [
+            {"seat": s, "name": names.get(s, s), "value": effect.get(s, 0)}
+            for s in SEATS
+            if effect.get(s) and s != penalty.get("player")
+        ],
+    }
+
+
+def preview_view(
+    result: dict, index: int, entry: dict, names: dict, lang: str, family: str
+) -> dict:
+    """A "check" result: the whole sheet as it would be, and the row being entered."""
+    rows = list(result.get("rows") or [])
+    if 0 <= index < len(rows):
+        rows[index] = {**rows[index], "entry": entry}
+    sheet = sheet_view({**result, "rows": rows}, names, lang, family=family)
+    row = sheet["rows"][index] if 0 <= index < len(sheet["rows"]) else None
+    return {"sheet": sheet, "row": row}

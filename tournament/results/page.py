@@ -1,0 +1,241 @@
+"""Building the judge's table page: the sheet, the forms, and who may do what on it.
+
+The views (``views.py``) read a post and call a service; whatever they
+render, with a preview, an error or nothing, goes through :func:`render_table`
+so the page always shows the same things in the same places.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from tournament.events.permissions import has_event_permission
+from tournament.results import services
+from tournament.results.display import WIND_CHARS, players_of, sheet_view
+from tournament.results.entry_forms import HandForm
+from tournament.results.forms import FinalScoresForm, RulingForm, VersionForm
+from tournament.results.models import ScoreSheet
+from tournament.results.rulings import consequences, family_of
+from tournament.results.templatetags.results_tags import signed
+from tournament.seating.models import Table
+
+Status = ScoreSheet.Status
+LEVEL_KEY = "results-level-{slug}"
+# The tile picker's buttons: the suits' characters and the honours in mpsz order (1z-7z).
+PICKER_SUITS = [("m", "萬"), ("p", "筒"), ("s", "索")]
+PICKER_HONOURS = list(enumerate("東南西北白發中", start=1))
+
+
+def lang() -> str:
+    return (get_language() or "en").split("-")[0]
+
+
+def table_of(event, round_number: int, table_number: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("round__event"),
+        round__event=event,
+        round__number=round_number,
+        number=table_number,
+    )
+
+
+def table_url(table, name="table", *args) -> str:
+    return reverse(
+        f"results:{name}", args=[table.round.event.slug, table.round.number, table.number, *args]
+    )
+
+
+def family(event) -> str:
+    return family_of(event.ruleset)
+
+
+def head_result(event, head: ScoreSheet | None) -> dict:
+    """The head's replay, or the empty sheet's (start points, first label) when none exists."""
+    if head is not None and head.result:
+        return head.result
+    try:
+        return services.replay(event, services.state_of(None), lang()).to_dict()
+    except services.SheetInputError:
+        return {}
+
+
+def version_view(event, sheet: ScoreSheet, names: dict) -> dict:
+    """One stored version as the templates show it."""
+    records = list(sheet.hands.order_by("number").select_related("entered_by"))
+    # A conflict the engine refused has no result: its rows are shown as entered.
+    result = sheet.result or ({} if records else head_result(event, None))
+    final_only = sheet.kind == ScoreSheet.Kind.FINAL
+    view = sheet_view(
+        result, names, lang(), family=family(event), records=records, final_only=final_only
+    )
+    view["version"] = sheet
+    view["rulings"] = list(
+        sheet.rulings.select_related("decided_by", "voided_by").prefetch_related("penalties")
+    )
+    return view
+
+
+def permissions(user, event, head: ScoreSheet | None) -> dict:
+    can_enter = has_event_permission(user, event, "enter_results")
+    can_manage = has_event_permission(user, event, "manage")
+    confirmed = head is not None and head.status == Status.CONFIRMED
+    mine = head is not None and user.pk in (head.submitted_by_id, head.created_by_id)
+    return {
+        "can_enter": can_enter,
+        "can_manage": can_manage,
+        # A confirmed sheet is corrected by a director only, with a reason.
+        "can_change": can_enter and (not confirmed or can_manage),
+        "needs_reason": confirmed or bool(head and head.is_correction),
+        "can_submit": can_enter and head is not None and head.status == Status.DRAFT,
+        "may_confirm": has_event_permission(user, event, "confirm"),
+        "can_confirm": (
+            has_event_permission(user, event, "confirm")
+            and head is not None
+            and head.status == Status.SUBMITTED
+            and not mine
+        ),
+        "submitted_by_me": head is not None and head.status == Status.SUBMITTED and mine,
+    }
+
+
+def hand_form(request, event, names, head, data=None, initial=None) -> HandForm:
+    default = event.entry_level if event.entry_level in ("tiles", "value") else "value"
+    level = request.session.get(LEVEL_KEY.format(slug=event.slug), default)
+    fam = family(event)
+    start = {
+        "base_version": head.version if head else 0,
+        "level": level,
+        "outcome": HandForm.default_outcome(fam),
+    }
+    return HandForm(
+        data,
+        initial={**start, **(initial or {})},
+        family=fam,
+        ruleset=event.ruleset,
+        seats=names,
+    )
+
+
+def ruling_form(event, head, data=None) -> RulingForm:
+    return RulingForm(data, initial={"base_version": head.version if head else 0})
+
+
+def final_form(event, names, head, data=None) -> FinalScoresForm:
+    initial = {"base_version": head.version if head else 0, "leftover_sticks": 0}
+    if head is not None and head.final_scores:
+        initial.update({f"score_{s}": v for s, v in head.final_scores.items()})
+        initial["leftover_sticks"] = head.leftover_sticks
+    return FinalScoresForm(data, initial=initial, riichi=family(event) == "riichi", seats=names)
+
+
+def ruling_hints(event) -> list[dict]:
+    """What each kind of ruling brings under this ruleset, for the form to say before saving."""
+    hints = []
+    for kind, label in RulingForm.base_fields["kind"].choices:
+        follows = consequences(event, kind, "E")
+        parts = []
+        row = follows["hand_entry"]
+        if row is not None and row["outcome"] == "chombo":
+            parts.append(_("a chombo row: the hand is replayed, the preset's chombo applies"))
+        elif row is not None:
+            parts.append(_("a row voids the hand"))
+        for p in follows["penalties"]:
+            if p["distribution"] == "equal_to_others":
+                parts.append(
+                    _("%(points)s to the player, %(share)s to each other player")
+                    % {"points": signed(p["points"]), "share": signed(-p["points"] // 3)}
+                )
+            else:
+                parts.append(_("%(points)s to the player") % {"points": signed(p["points"])})
+        hints.append(
+            {
+                "kind": kind,
+                "label": label,
+                "rule_reference": follows["rule_reference"],
+                "text": "; ".join(parts),
+            }
+        )
+    return hints
+
+
+def render_table(request, event, table, *, status=200, **parts):
+    """The judge's page for one table; ``parts`` replace the default (unbound) forms."""
+    head = services.head_of(table)
+    names = players_of(table)
+    allowed = permissions(request.user, event, head)
+    sheet = version_view(event, head, names) if head else _empty_view(event, names)
+    kind = head.kind if head else ScoreSheet.Kind.HANDS
+    finals_only = kind == ScoreSheet.Kind.FINAL or (
+        event.entry_level == "final" and not sheet["rows"]
+    )
+    context = {
+        "event": event,
+        "round": table.round,
+        "table": table,
+        "family": family(event),
+        "head": head,
+        "sheet": sheet,
+        "names": names,
+        "winds": WIND_CHARS,
+        "base_version": head.version if head else 0,
+        "finals_only": finals_only,
+        "hands_allowed": kind == ScoreSheet.Kind.HANDS,
+        "final_allowed": not sheet["rows"],
+        "hand_form": parts.get("hand_form") or hand_form(request, event, names, head),
+        "ruling_form": parts.get("ruling_form") or ruling_form(event, head),
+        "final_form": parts.get("final_form") or final_form(event, names, head),
+        "version_form": VersionForm(initial={"version": head.version if head else 1}),
+        "hints": ruling_hints(event),
+        "picker_suits": PICKER_SUITS,
+        "picker_honours": PICKER_HONOURS,
+        "preview": parts.get("preview"),
+        "editing": parts.get("editing"),
+        "open_form": parts.get("open_form"),
+        "page_error": parts.get("page_error"),
+        **allowed,
+    }
+    return render(request, "results/table.html", context, status=status)
+
+
+def _empty_view(event, names) -> dict:
+    view = sheet_view(head_result(event, None), names, lang(), family=family(event))
+    view["version"] = None
+    view["rulings"] = []
+    return view
+
+
+def message_of(error: services.SheetInputError) -> str:
+    """The error's sentence, without the replay's own copy of the field's path.
+
+    Untranslated codes carry the replay's English detail, which starts with
+    the raw field ("hands[0].tenpai: …") right after the translated one.
+    """
+    return str(error.message).replace(f"{error.field}: ", "", 1) if error.field else error.message
+
+
+def conflict_page(request, event, table, conflict: services.SheetConflict):
+    """Both versions side by side, and the judge's post again on top of the new head."""
+    names = players_of(table)
+    theirs = conflict.theirs
+    repost = [
+        (key, value)
+        for key, values in request.POST.lists()
+        if key not in ("csrfmiddlewaretoken", "base_version", "action")
+        for value in values
+    ]
+    context = {
+        "event": event,
+        "round": table.round,
+        "table": table,
+        "message": conflict.message,
+        "mine": version_view(event, conflict.mine, names),
+        "theirs": version_view(event, theirs, names) if theirs else None,
+        "repost": repost,
+        "repost_url": request.path,
+        "new_base": theirs.version if theirs else 0,
+        "names": names,
+    }
+    return render(request, "results/conflict.html", context, status=409)

@@ -1,0 +1,298 @@
+"""The judge's table page and everything posted from it (under ``/j/``).
+
+Each post names the version the judge's page showed (``base_version``); the
+service refuses a stale one by keeping the entry as a *conflict* version, and
+the judge then sees both and may apply theirs again. Permissions are checked
+twice on the server: by the decorator (the role), then by the service (what
+this sheet allows: a confirmed sheet is a director's, nobody confirms their
+own). Bad input re-renders the page with everything typed kept.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.events.decorators import event_permission_required
+from tournament.events.permissions import has_event_permission
+from tournament.results import services
+from tournament.results.display import players_of, preview_view
+from tournament.results.entry_forms import HandForm
+from tournament.results.forms import VersionForm, VoidRulingForm
+from tournament.results.page import (
+    LEVEL_KEY,
+    conflict_page,
+    family,
+    final_form,
+    hand_form,
+    lang,
+    message_of,
+    render_table,
+    ruling_form,
+    table_of,
+    table_url,
+)
+
+SheetInputError, SheetConflict, NotAllowed = (
+    services.SheetInputError,
+    services.SheetConflict,
+    services.NotAllowed,
+)
+
+
+def back_to_table(view):
+    """Send a logged-out post to the login page, and from there back to the table's page."""
+
+    @wraps(view)
+    def wrapper(request, slug, round_number, table_number, *args, **kwargs):
+        if request.method == "POST" and not request.user.is_authenticated:
+            return redirect_to_login(
+                reverse("results:table", args=[slug, round_number, table_number])
+            )
+        return view(request, slug, round_number, table_number, *args, **kwargs)
+
+    return wrapper
+
+
+@event_permission_required("view")
+def table_page(request, event, round_number, table_number):
+    return render_table(request, event, table_of(event, round_number, table_number))
+
+
+@back_to_table
+@require_POST
+@event_permission_required("enter_results")
+def hand_add(request, event, round_number, table_number):
+    return _hand_post(request, event, table_of(event, round_number, table_number), None)
+
+
+@back_to_table
+@event_permission_required("enter_results")
+def hand_edit(request, event, round_number, table_number, number):
+    table = table_of(event, round_number, table_number)
+    if request.method == "POST":
+        return _hand_post(request, event, table, number)
+    head = services.head_of(table)
+    record = head.hands.filter(number=number).first() if head else None
+    if record is None:
+        raise Http404
+    form = hand_form(
+        request,
+        event,
+        players_of(table),
+        head,
+        initial=HandForm.initial_from(record.entry, family(event)),
+    )
+    return render_table(request, event, table, hand_form=form, editing=record)
+
+
+def _hand_post(request, event, table, number):
+    head = services.head_of(table)
+    names = players_of(table)
+    form = hand_form(request, event, names, head, data=request.POST)
+    editing = head.hands.filter(number=number).first() if head and number else None
+    if number and editing is None:
+        raise Http404
+    page = {"hand_form": form, "editing": editing, "open_form": "hand"}
+    if not form.is_valid():
+        return render_table(request, event, table, status=400, **page)
+    entry = form.entry()
+    request.session[LEVEL_KEY.format(slug=event.slug)] = entry["level"]
+    index = number - 1 if number else (head.hands.count() if head else 0)
+    if request.POST.get("action") == "check":
+        try:
+            result = services.preview(table, entry, number=number, lang=lang())
+        except SheetInputError as error:
+            form.add_sheet_error(error.field, message_of(error), index)
+            return render_table(request, event, table, status=400, **page)
+        preview = preview_view(result.to_dict(), index, entry, names, lang(), family(event))
+        return render_table(request, event, table, preview=preview, **page)
+    if not _reason_given(request, event, form, head):
+        return render_table(request, event, table, status=400, **page)
+    try:
+        kwargs = _change_kwargs(request, form)
+        if number:
+            sheet = services.replace_hand(table, number, entry, **kwargs)
+        else:
+            sheet = services.add_hand(table, entry, **kwargs)
+    except SheetInputError as error:
+        form.add_sheet_error(error.field, message_of(error), index)
+        return render_table(request, event, table, status=400, **page)
+    except SheetConflict as conflict:
+        return conflict_page(request, event, table, conflict)
+    except NotAllowed as error:
+        form.add_error(None, error.message)
+        return render_table(request, event, table, status=403, **page)
+    row = sheet.hands.filter(number=index + 1).first()
+    label = row.label if row else ""
+    messages.success(request, _("Hand %(n)s (%(label)s) saved.") % {"n": index + 1, "label": label})
+    return redirect(f"{table_url(table)}#hand-{index + 1}")
+
+
+def _reason_given(request, event, form, head) -> bool:
+    """A director corrects a confirmed sheet with a reason, asked for next to its field.
+
+    (The service refuses it too; anyone else is refused there, not here.)
+    """
+    director = has_event_permission(request.user, event, "manage")
+    confirmed = head is not None and head.status == services.Status.CONFIRMED
+    if director and confirmed and not (form.cleaned_data.get("reason") or "").strip():
+        form.add_error("reason", _("Say why the confirmed sheet is corrected."))
+        return False
+    return True
+
+
+def _change_kwargs(request, form) -> dict:
+    return {
+        "by": request.user,
+        "base_version": form.cleaned_data["base_version"],
+        "reason": form.cleaned_data.get("reason") or "",
+    }
+
+
+@back_to_table
+@require_POST
+@event_permission_required("enter_results")
+def hand_remove(request, event, round_number, table_number, number):
+    table = table_of(event, round_number, table_number)
+    head = services.head_of(table)
+    try:
+        base = int(request.POST.get("base_version", ""))
+    except ValueError:
+        return render_table(request, event, table, status=400, page_error=_("Reload the page."))
+    reason = (request.POST.get("reason") or "").strip()
+    if head is not None and head.status == services.Status.CONFIRMED and not reason:
+        error = _("Say why the confirmed sheet is corrected.")
+        return render_table(request, event, table, status=400, page_error=error)
+    try:
+        services.remove_hand(table, number, by=request.user, base_version=base, reason=reason)
+    except SheetInputError as error:
+        return render_table(request, event, table, status=400, page_error=message_of(error))
+    except SheetConflict as conflict:
+        return conflict_page(request, event, table, conflict)
+    except NotAllowed as error:
+        return render_table(request, event, table, status=403, page_error=error.message)
+    messages.success(request, _("Hand %(n)s removed.") % {"n": number})
+    return redirect(table_url(table))
+
+
+@back_to_table
+@require_POST
+@event_permission_required("enter_results")
+def ruling_add(request, event, round_number, table_number):
+    table = table_of(event, round_number, table_number)
+    head = services.head_of(table)
+    form = ruling_form(event, head, data=request.POST)
+    page = {"ruling_form": form, "open_form": "ruling"}
+    if not form.is_valid() or not _reason_given(request, event, form, head):
+        return render_table(request, event, table, status=400, **page)
+    kwargs = form.service_kwargs(event)
+    try:
+        services.record_ruling(
+            table, by=request.user, base_version=form.cleaned_data["base_version"], **kwargs
+        )
+    except SheetInputError as error:
+        form.add_sheet_error(error.field, message_of(error))
+        return render_table(request, event, table, status=400, **page)
+    except SheetConflict as conflict:
+        return conflict_page(request, event, table, conflict)
+    except NotAllowed as error:
+        form.add_error(None, error.message)
+        return render_table(request, event, table, status=403, **page)
+    messages.success(request, _("Ruling recorded."))
+    return redirect(f"{table_url(table)}#rulings")
+
+
+@back_to_table
+@require_POST
+@event_permission_required("enter_results")
+def ruling_void(request, event, round_number, table_number):
+    table = table_of(event, round_number, table_number)
+    form = VoidRulingForm(request.POST)
+    if not form.is_valid():
+        error = _("Say why the ruling is cancelled.")
+        return render_table(request, event, table, status=400, page_error=error)
+    data = form.cleaned_data
+    try:
+        services.void_ruling(
+            table,
+            data["key"],
+            by=request.user,
+            base_version=data["base_version"],
+            reason=data["reason"],
+        )
+    except SheetInputError as error:
+        return render_table(request, event, table, status=400, page_error=message_of(error))
+    except SheetConflict as conflict:
+        return conflict_page(request, event, table, conflict)
+    except NotAllowed as error:
+        return render_table(request, event, table, status=403, page_error=error.message)
+    messages.success(request, _("Ruling cancelled."))
+    return redirect(f"{table_url(table)}#rulings")
+
+
+@back_to_table
+@require_POST
+@event_permission_required("enter_results")
+def final_scores(request, event, round_number, table_number):
+    table = table_of(event, round_number, table_number)
+    head = services.head_of(table)
+    form = final_form(event, players_of(table), head, data=request.POST)
+    page = {"final_form": form, "open_form": "final"}
+    if not form.is_valid() or not _reason_given(request, event, form, head):
+        return render_table(request, event, table, status=400, **page)
+    try:
+        services.save_final_scores(
+            table,
+            form.scores(),
+            leftover_sticks=form.cleaned_data.get("leftover_sticks") or 0,
+            **_change_kwargs(request, form),
+        )
+    except SheetInputError as error:
+        form.add_sheet_error(error.field, message_of(error))
+        return render_table(request, event, table, status=400, **page)
+    except SheetConflict as conflict:
+        return conflict_page(request, event, table, conflict)
+    except NotAllowed as error:
+        form.add_error(None, error.message)
+        return render_table(request, event, table, status=403, **page)
+    messages.success(request, _("Final scores saved."))
+    return redirect(table_url(table))
+
+
+@back_to_table
+@require_POST
+@event_permission_required("enter_results")
+def submit(request, event, round_number, table_number):
+    return _decide(request, event, round_number, table_number, services.submit_sheet)
+
+
+@back_to_table
+@require_POST
+@event_permission_required("confirm")
+def confirm(request, event, round_number, table_number):
+    return _decide(request, event, round_number, table_number, services.confirm_sheet)
+
+
+def _decide(request, event, round_number, table_number, verb):
+    table = table_of(event, round_number, table_number)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        return render_table(request, event, table, status=400, page_error=_("Reload the page."))
+    try:
+        sheet = verb(table, by=request.user, version=form.cleaned_data["version"])
+    except NotAllowed as error:
+        return render_table(request, event, table, status=403, page_error=error.message)
+    messages.success(
+        request,
+        _("Version %(version)s is %(status)s.")
+        % {"version": sheet.version, "status": sheet.get_status_display().lower()},
+    )
+    return redirect(table_url(table))

@@ -33,7 +33,7 @@ def make_table(make_event, make_player):
 
 @pytest.fixture
 def staff(db):
-    """``staff(event)`` -> users by role: director, judge, judge2, viewer, outsider (judge elsewhere)."""
+    """``staff(event)`` -> users: director, judge, judge2, viewer, outsider (judge elsewhere)."""
     User = get_user_model()
 
     def make(event, other_event=None):

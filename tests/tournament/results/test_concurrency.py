@@ -36,9 +36,7 @@ def _save(table_pk, entry, user, base, outcomes, name, started=None):
     try:
         if started is not None:
             started.set()
-        sheet = services.add_hand(
-            Table.objects.get(pk=table_pk), entry, by=user, base_version=base
-        )
+        sheet = services.add_hand(Table.objects.get(pk=table_pk), entry, by=user, base_version=base)
         outcomes[name] = ("saved", sheet.version, time.monotonic())
     except SheetConflict as conflict:
         outcomes[name] = ("conflict", conflict.mine.version, time.monotonic())

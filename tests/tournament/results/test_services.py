@@ -87,9 +87,9 @@ def test_final_scores_that_do_not_sum_are_refused(riichi):
         )  # fmt: skip
     assert count() == before
     assert info.value.code == "scores_do_not_sum"
-    assert "125000" in str(info.value).replace(",", "") and "120000" in str(
-        info.value
-    ).replace(",", "")
+    assert "125000" in str(info.value).replace(",", "") and "120000" in str(info.value).replace(
+        ",", ""
+    )
 
 
 def test_the_message_is_in_the_users_language(riichi):
@@ -123,7 +123,11 @@ def test_the_database_refuses_a_self_confirmation_and_two_confirmed_versions(rii
     sheet = services.save_final_scores(
         table, {"E": 45000, "S": 30000, "W": 25000, "N": 20000}, by=users["judge"], base_version=0
     )
-    sheet.status, sheet.submitted_by, sheet.confirmed_by = "confirmed", users["judge"], users["judge"]
+    sheet.status, sheet.submitted_by, sheet.confirmed_by = (
+        "confirmed",
+        users["judge"],
+        users["judge"],
+    )
     sheet.submitted_at = sheet.created_at
     with pytest.raises(IntegrityError), transaction.atomic():
         sheet.save()

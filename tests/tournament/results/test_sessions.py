@@ -18,9 +18,7 @@ from tournament.results.rulings import consequences
 def enter(table, user, *entries):
     sheet = services.head_of(table)
     for entry in entries:
-        sheet = services.add_hand(
-            table, entry, by=user, base_version=sheet.version if sheet else 0
-        )
+        sheet = services.add_hand(table, entry, by=user, base_version=sheet.version if sheet else 0)
         assert sheet.balanced, sheet.result.get("balance")
     return sheet
 
@@ -58,8 +56,8 @@ def v(outcome, **fields):
 
 
 RIICHI_HANDS = [
-    # 1 E1-0: E riichi (-1,000 to the pool); S ron off W, 2 han 30 fu: 30*2^4=480, x4=1,920 -> 2,000;
-    #   S takes the stick: S +3,000, W -2,000, E -1,000.
+    # 1 E1-0: E riichi (-1,000 to the pool); S ron off W, 2 han 30 fu:
+    #   30*2^4=480, x4=1,920 -> 2,000; S takes the stick: S +3,000, W -2,000, E -1,000.
     v("ron", winner="S", discarder="W", han=2, fu=30, riichi=["E"]),
     # 2 E2-0: S deals, tsumo 3 han 30 fu: 960 x2 = 1,920 -> 2,000 from each: S +6,000.
     v("tsumo", winner="S", han=3, fu=30),

@@ -84,13 +84,25 @@ def browser():
 
 def _click_and_wait(driver, element):
     """Click something that loads a new page, and wait until the new page is there."""
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
 
     page = driver.find_element(By.TAG_NAME, "html")
+    old_page_stale = expected_conditions.staleness_of(page)
+
+    def old_page_gone(driver):
+        try:
+            return old_page_stale(driver)
+        except WebDriverException as error:
+            # Asked mid-navigation, ChromeDriver may answer this instead of "stale": ask again.
+            if "does not belong to the document" in (error.msg or ""):
+                return False
+            raise
+
     element.click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 30).until(old_page_gone)
 
 
 def _shot(driver, name: str) -> Path:

@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "tournament.events",
     "tournament.seating",
     "tournament.results",
+    "tournament.standings",
     "tournament.public",
 ]
 

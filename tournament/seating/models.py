@@ -59,6 +59,8 @@ class Round(models.Model):
     )
     seed = models.PositiveIntegerField(_("seed"), null=True, blank=True)
     published_at = models.DateTimeField(_("published"), null=True, blank=True)
+    # The round's confirmed results join the public standings from this moment.
+    results_published_at = models.DateTimeField(_("results published"), null=True, blank=True)
 
     history = HistoricalRecords()
 

@@ -1,0 +1,73 @@
+"""``manage.py standings SLUG --format json``: the event's current standings.
+
+Counts every confirmed sheet (``--published`` for the public view: only
+rounds whose results are published). JSON: ``[{"rank", "player", "points",
+"score", "sessions"}, …]``, best first; ``points`` is the ruleset's ranking
+value (riichi: total result points, one decimal; MCR: table points; Zung
+Jung and HK: session points), ``score`` the next tiebreak (riichi: sum of raw
+final points; MCR: total session score). Whole numbers print as integers;
+other values as decimals (riichi one place, otherwise up to three). Ranks are
+shared on a full tie. Exits 0, or 2 for an unknown event.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.rulesets import KNOWN_RULESETS
+from tournament.events.models import Event
+from tournament.standings.models import StandingSnapshot
+from tournament.standings.services import standings
+
+BAD_ARGUMENTS = 2
+
+
+def number(value: str, ruleset: str) -> int | float:
+    """A standings value for JSON: an int when whole, else a rounded decimal."""
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return int(exact)
+    places = 1 if KNOWN_RULESETS.get(ruleset) == "riichi" else 3
+    return round(float(exact), places)
+
+
+class Command(BaseCommand):
+    help = "Print an event's standings."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug", help="the event's short name")
+        parser.add_argument("--format", choices=["json", "text"], default="text")
+        parser.add_argument(
+            "--published", action="store_true", help="only rounds whose results are published"
+        )
+
+    def handle(self, *args, **options):
+        event = Event.objects.filter(slug=options["slug"]).first()
+        if event is None:
+            raise CommandError(
+                f"no event with the short name {options['slug']!r}", returncode=BAD_ARGUMENTS
+            )
+        scope = StandingSnapshot.Scope.PUBLIC if options["published"] else "staff"
+        rows = standings(event, scope).rows
+        out = [
+            {
+                "rank": row["rank"],
+                "player": row["player"],
+                "points": number(row["points"], event.ruleset),
+                "score": number(row["score"], event.ruleset),
+                "sessions": row["sessions"],
+            }
+            for row in rows
+        ]
+        if options["format"] == "json":
+            self.stdout.write(json.dumps(out, ensure_ascii=False, indent=1))
+            return
+        for row in out:
+            tie = "=" if sum(r["rank"] == row["rank"] for r in out) > 1 else " "
+            self.stdout.write(
+                f"{row['rank']:>4}{tie} {row['player']:<32} {row['points']:>9} "
+                f"{row['score']:>10} {row['sessions']:>3}"
+            )

@@ -1,0 +1,172 @@
+"""An event's standings: confirmed sheets in, ranked players out, cached.
+
+The arithmetic is the pure ``scoring.standings.rank_players``; this module
+loads its input (one :class:`SessionLine` per player per confirmed sheet),
+keeps the answer in a :class:`StandingSnapshot` with the fingerprint of what
+it came from, and publishes a round's results.
+
+Two scopes: **public** counts only rounds whose results the director has
+published (the public pages and exports); **staff** counts every confirmed
+sheet (the director's view and the ``standings`` command).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from fractions import Fraction
+
+from django.db import transaction
+from django.db.models import Count, Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.standings import SessionLine, rank_players
+from tournament.events.errors import EventError, save_with_history
+from tournament.events.models import Event, Registration
+from tournament.results.models import ScoreSheet
+from tournament.results.sheet_state import overrides_of
+from tournament.seating.models import Round, Seat
+from tournament.standings.models import StandingSnapshot
+
+Scope = StandingSnapshot.Scope
+
+
+def _confirmed(event: Event, scope: str):
+    sheets = ScoreSheet.objects.filter(
+        table__round__event=event, status=ScoreSheet.Status.CONFIRMED
+    )
+    if scope == Scope.PUBLIC:
+        sheets = sheets.filter(table__round__results_published_at__isnull=False)
+    return sheets
+
+
+def fingerprint(event: Event, scope: str) -> str:
+    """What the standings depend on, in a few aggregate queries."""
+    sheets = _confirmed(event, scope).aggregate(
+        n=Count("id"), last=Max("id"), at=Max("confirmed_at")
+    )
+    rounds = event.rounds.aggregate(
+        published=Count("results_published_at"), at=Max("results_published_at")
+    )
+    registrations = Registration.history.filter(event_id=event.pk).aggregate(last=Max("history_id"))
+    parts = [
+        event.ruleset,
+        json.dumps(overrides_of(event), sort_keys=True, default=str),
+        sheets["n"],
+        sheets["last"],
+        sheets["at"],
+        rounds["published"],
+        rounds["at"],
+        registrations["last"],
+    ]
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:40]
+
+
+def _fraction(value) -> Fraction:
+    return Fraction(str(value)) if value not in (None, "") else Fraction(0)
+
+
+def session_lines(event: Event, scope: str) -> list[SessionLine]:
+    """One line per seated player per confirmed sheet in scope."""
+    seats = {
+        (table, wind): registration
+        for table, wind, registration in Seat.objects.filter(round__event=event).values_list(
+            "table_id", "wind", "registration_id"
+        )
+    }
+    lines = []
+    sheets = _confirmed(event, scope).values_list(
+        "table_id", "table__number", "table__round__number", "result"
+    )
+    for table_id, table_no, round_no, result in sheets:
+        session = result.get("session") or {}
+        final = result.get("final_points") or {}
+        for seat, line in session.items():
+            registration = seats.get((table_id, seat))
+            if registration is None:
+                continue
+            rank_points = line.get("rank_points")
+            lines.append(
+                SessionLine(
+                    player=registration,
+                    round=round_no,
+                    table=table_no,
+                    seat=seat,
+                    placement=int(line["placement"]),
+                    score=_fraction(line.get("score")),
+                    rank_points=None if rank_points in (None, "") else _fraction(rank_points),
+                    raw=final.get(seat),
+                    overall_penalty=_fraction(line.get("overall_penalty")),
+                )
+            )
+    return lines
+
+
+def compute(event: Event, scope: str) -> tuple[list[dict], list[int]]:
+    """The ranked rows (JSON-safe) and the round numbers counted."""
+    registrations = list(
+        event.registrations.filter(status=Registration.Status.ACTIVE).select_related("player")
+    )
+    by_id = {r.pk: r for r in registrations}
+    lines = [line for line in session_lines(event, scope) if line.player in by_id]
+    ranked = rank_players(event.ruleset, overrides_of(event), list(by_id), lines)
+    rows = []
+    for standing in ranked:
+        registration = by_id[standing.player]
+        player = registration.player
+        rows.append(
+            {
+                "rank": standing.rank,
+                "tied": standing.tied,
+                "registration": registration.pk,
+                "player": player.name,
+                "club": player.club,
+                "country": player.country,
+                "ema_id": player.ema_id,
+                "points": str(standing.points),
+                "score": str(standing.score),
+                "sessions": standing.sessions,
+                "metrics": {k: str(v) for k, v in standing.metrics.items()},
+            }
+        )
+    return rows, sorted({line.round for line in lines})
+
+
+def standings(event: Event, scope: str = Scope.PUBLIC) -> StandingSnapshot:
+    """The event's standings, from the snapshot when nothing changed since."""
+    key = fingerprint(event, scope)
+    snapshot = StandingSnapshot.objects.filter(event=event, scope=scope).first()
+    if snapshot is not None and snapshot.fingerprint == key:
+        return snapshot
+    rows, rounds = compute(event, scope)
+    snapshot, _created = StandingSnapshot.objects.update_or_create(
+        event=event, scope=scope, defaults={"fingerprint": key, "rows": rows, "rounds": rounds}
+    )
+    return snapshot
+
+
+@transaction.atomic
+def publish_results(round_: Round, by=None) -> Round:
+    """Put the round's confirmed results on the public standings (every table confirmed)."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if not round_.is_public:
+        raise EventError(_("Publish the round's seating before its results."))
+    if round_.results_published_at is not None:
+        raise EventError(
+            _("The results of round %(number)s are already published.") % {"number": round_.number}
+        )
+    tables = list(round_.tables.order_by("number"))
+    confirmed = set(
+        ScoreSheet.objects.filter(
+            table__round=round_, status=ScoreSheet.Status.CONFIRMED
+        ).values_list("table_id", flat=True)
+    )
+    missing = [str(t) for t in tables if t.pk not in confirmed]
+    if not tables or missing:
+        raise EventError(
+            _("Round %(number)s cannot be published yet: no confirmed sheet for %(tables)s.")
+            % {"number": round_.number, "tables": ", ".join(missing) or _("any table")}
+        )
+    round_.results_published_at = timezone.now()
+    return save_with_history(round_, f"results of round {round_.number} published", by)

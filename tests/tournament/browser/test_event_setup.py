@@ -4,34 +4,15 @@ Log in, create an event, import players from a CSV file (preview, then
 confirm), seat round 1, publish it and open the public seating page. Pages
 are saved as screenshots in ``test-artifacts/`` for a person to look at.
 
-Debian's ``chromium`` and ``chromium-driver`` are used directly, so Selenium
-Manager never downloads a browser (``make test`` installs them when missing).
-Without them the test is skipped on a laptop, but fails when ``CI=true``.
+The browser (Debian's chromium, at a phone's 390 × 844) is set up in
+``conftest.py``.
 """
 
 from __future__ import annotations
 
-import base64
-import os
-import shutil
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-ARTIFACTS = Path(settings.BASE_DIR) / "test-artifacts"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-]
+from tests.tournament.browser.conftest import new_page_after, screenshot
 
 PLAYERS_CSV = """name,club,country,ema_id,status
 佐藤 花子,東京麻雀倶楽部,JP,,
@@ -45,77 +26,9 @@ Tomasz Kowalski,Kraków Riichi,PL,,
 """
 
 
-def _browser_missing() -> str | None:
-    for path in (CHROMIUM, CHROMEDRIVER):
-        if not os.access(path, os.X_OK):
-            return f"{path} is missing (Debian: apt-get install chromium chromium-driver)"
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -r requirements-dev.txt)"
-    return None
-
-
-@pytest.fixture
-def browser():
-    missing = _browser_missing()
-    if missing:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"browser test cannot run in CI: {missing}")
-        pytest.skip(missing)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    # A phone's viewport (a desktop window cannot be made this narrow).
-    options.add_experimental_option(
-        "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1}}
-    )
-    options.add_argument("--lang=en")
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.implicitly_wait(5)
-    ARTIFACTS.mkdir(exist_ok=True)
-    yield driver
-    driver.quit()
-
-
 def _click_and_wait(driver, element):
     """Click something that loads a new page, and wait until the new page is there."""
-    from selenium.common.exceptions import WebDriverException
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    page = driver.find_element(By.TAG_NAME, "html")
-    old_page_stale = expected_conditions.staleness_of(page)
-
-    def old_page_gone(driver):
-        try:
-            return old_page_stale(driver)
-        except WebDriverException as error:
-            # Asked mid-navigation, ChromeDriver may answer this instead of "stale": ask again.
-            if "does not belong to the document" in (error.msg or ""):
-                return False
-            raise
-
-    element.click()
-    WebDriverWait(driver, 30).until(old_page_gone)
-
-
-def _shot(driver, name: str) -> Path:
-    """A screenshot of the whole page, not just the viewport, in ``test-artifacts/``."""
-    size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
-    clip = {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}
-    shot = driver.execute_cdp_cmd(
-        "Page.captureScreenshot",
-        {"format": "png", "captureBeyondViewport": True, "clip": clip},
-    )
-    path = ARTIFACTS / f"{name}.png"
-    path.write_bytes(base64.b64decode(shot["data"]))
-    return path
+    new_page_after(driver, element.click)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -151,7 +64,7 @@ def test_director_sets_up_an_event(browser, live_server, django_user_model, sett
     summary = browser.find_element(By.CSS_SELECTOR, ".error-summary").text
     assert "Ruleset overrides" in summary
     assert "not valid JSON" in summary
-    _shot(browser, "01-event-form-error")
+    screenshot(browser, "01-event-form-error")
     overrides = browser.find_element(By.NAME, "ruleset_overrides")
     overrides.clear()
     overrides.send_keys('{"kiriage": false}')
@@ -167,14 +80,14 @@ def test_director_sets_up_an_event(browser, live_server, django_user_model, sett
     _click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "form.form button[type=submit]"))
     assert "8 players are ready to be registered." in browser.page_source
     assert "佐藤 花子" in browser.page_source
-    _shot(browser, "02-import-preview")
+    screenshot(browser, "02-import-preview")
     from tournament.events.models import Registration
 
     assert not Registration.objects.exists()
     _click_and_wait(browser, browser.find_element(By.ID, "confirm-import"))
     assert "8 players registered." in browser.page_source
     assert Registration.objects.filter(event__slug="browser-cup").count() == 8
-    _shot(browser, "03-dashboard")
+    screenshot(browser, "03-dashboard")
 
     # Seat round 1 with the planner, then publish it.
     Select(browser.find_element(By.NAME, "method")).select_by_value("balanced")
@@ -182,7 +95,7 @@ def test_director_sets_up_an_event(browser, live_server, django_user_model, sett
     assert browser.current_url == f"{url}/manage/browser-cup/round/1/"
     assert len(browser.find_elements(By.CSS_SELECTOR, ".table-card")) == 2
     assert len(browser.find_elements(By.CSS_SELECTOR, ".table-card .winds li")) == 8
-    _shot(browser, "04-round-seated")
+    screenshot(browser, "04-round-seated")
     _click_and_wait(browser, browser.find_element(By.ID, "publish-round"))
     assert "Round 1 is published." in browser.page_source
 
@@ -196,7 +109,7 @@ def test_director_sets_up_an_event(browser, live_server, django_user_model, sett
     assert all("Table" in item.find_element(By.CSS_SELECTOR, ".where-seat").text for item in where)
     page_width = browser.execute_script("return document.documentElement.scrollWidth")
     assert page_width <= 390, "the seating page scrolls sideways on a phone"
-    path = _shot(browser, "05-public-seating")
+    path = screenshot(browser, "05-public-seating")
     assert path.stat().st_size > 10_000
 
     # Typing part of a name narrows the list (progressive enhancement, no assets).

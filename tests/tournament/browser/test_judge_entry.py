@@ -6,86 +6,39 @@ fu; (c) an MCR false win ruling: −30 for the offender, +10 for each other.
 Every page is saved in ``test-artifacts/`` (``judge-*.png``) for a person to
 look at, and none may scroll sideways at phone width.
 
-The driver is set up as in ``test_event_setup.py``: Debian's chromium and
-chromedriver, never a downloaded browser.
+The browser is set up in ``conftest.py`` (Debian's chromium, never a
+downloaded browser), here at a small phone's size.
 """
 
 from __future__ import annotations
 
-import base64
 import datetime
-import os
-import shutil
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-ARTIFACTS = Path(settings.BASE_DIR) / "test-artifacts"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-]
+from tests.tournament.browser.conftest import new_page_after, screenshot
+
 WIDTH, HEIGHT = 360, 740
 NAMES = {"E": "佐藤 花子", "S": "Bai Lan", "W": "Carla Díaz-Fernández", "N": "Dmitri Orlov"}
 PASSWORD = "a-long-passphrase"
 
 
-def _browser_missing() -> str | None:
-    for path in (CHROMIUM, CHROMEDRIVER):
-        if not os.access(path, os.X_OK):
-            return f"{path} is missing (Debian: apt-get install chromium chromium-driver)"
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed (pip install -r requirements-dev.txt)"
-    return None
+@pytest.fixture
+def viewport() -> tuple[int, int]:
+    return WIDTH, HEIGHT
 
 
 @pytest.fixture
-def browser():
-    missing = _browser_missing()
-    if missing:
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"browser test cannot run in CI: {missing}")
-        pytest.skip(missing)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    # A small phone's viewport (a desktop window cannot be made this narrow).
-    options.add_experimental_option(
-        "mobileEmulation", {"deviceMetrics": {"width": WIDTH, "height": HEIGHT, "pixelRatio": 1}}
-    )
-    options.add_argument("--lang=en")
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.implicitly_wait(5)
-    ARTIFACTS.mkdir(exist_ok=True)
-    yield driver
-    driver.quit()
-
-
-@pytest.fixture
-def seated(db, django_user_model):
-    """``seated(ruleset, entry_level)`` -> the URL of table 1 of a started event; user "judge"."""
+def at_table(db, django_user_model, browser, live_server):
+    """``at_table(ruleset, entry_level)``: table 1 of a started event, open as user "judge"."""
     from tournament.events.models import Event, Player, Registration, StaffRole
     from tournament.events.services import start_event
     from tournament.seating.models import Round, Seat, Table
 
     judge = django_user_model.objects.create_user("judge", password=PASSWORD)
 
-    def make(ruleset: str, entry_level: str) -> str:
+    def open_table(ruleset: str, entry_level: str) -> None:
         slug = f"{ruleset}-cup"
         event = Event.objects.create(
             slug=slug,
@@ -104,9 +57,9 @@ def seated(db, django_user_model):
                 event=event, player=Player.objects.create(name=name)
             )
             Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
-        return f"/j/{slug}/1/1/"
+        _log_in(browser, live_server, f"/j/{slug}/1/1/")
 
-    return make
+    return open_table
 
 
 def _tap(driver, element):
@@ -117,13 +70,7 @@ def _tap(driver, element):
 
 def _tap_and_wait(driver, element):
     """Tap something that loads a new page, and wait until the new page is there."""
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    page = driver.find_element(By.TAG_NAME, "html")
-    _tap(driver, element)
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
+    new_page_after(driver, lambda: _tap(driver, element))
 
 
 def _choose(driver, name: str, value: str):
@@ -141,14 +88,7 @@ def _shot(driver, name: str) -> Path:
     driver.execute_script("window.scrollTo(0, 0)")
     width = driver.execute_script("return document.documentElement.scrollWidth")
     assert width <= WIDTH, f"{name}: the page is {width}px wide, it scrolls sideways at {WIDTH}px"
-    size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
-    clip = {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}
-    shot = driver.execute_cdp_cmd(
-        "Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True, "clip": clip}
-    )
-    path = ARTIFACTS / f"{name}.png"
-    path.write_bytes(base64.b64decode(shot["data"]))
-    return path
+    return screenshot(driver, name)
 
 
 def _log_in(driver, live_server, path: str):
@@ -186,11 +126,10 @@ def _small_targets(driver) -> list[str]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_mcr_hand_by_tiles_with_the_tile_picker(browser, live_server, seated):
+def test_mcr_hand_by_tiles_with_the_tile_picker(browser, at_table):
     from selenium.webdriver.common.by import By
 
-    path = seated("mcr", "tiles")
-    _log_in(browser, live_server, path)
+    at_table("mcr", "tiles")
     assert "Next: E-E" in browser.page_source
     assert _small_targets(browser) == []
     _shot(browser, "judge-mcr-01-empty")
@@ -230,12 +169,11 @@ def test_mcr_hand_by_tiles_with_the_tile_picker(browser, live_server, seated):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_riichi_hand_by_han_and_fu(browser, live_server, seated):
+def test_riichi_hand_by_han_and_fu(browser, at_table):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    path = seated("jpml-b", "value")
-    _log_in(browser, live_server, path)
+    at_table("jpml-b", "value")
     assert _totals(browser) == ["30,000"] * 4
     assert _small_targets(browser) == []
     _shot(browser, "judge-riichi-01-empty")
@@ -259,11 +197,10 @@ def test_riichi_hand_by_han_and_fu(browser, live_server, seated):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_mcr_false_win_ruling(browser, live_server, seated):
+def test_mcr_false_win_ruling(browser, at_table):
     from selenium.webdriver.common.by import By
 
-    path = seated("mcr", "value")
-    _log_in(browser, live_server, path)
+    at_table("mcr", "value")
     _tap(browser, browser.find_element(By.CSS_SELECTOR, "#ruling-form > summary"))
     _choose(browser, "kind", "false_win")
     assert "−30" in browser.find_element(By.CSS_SELECTOR, ".ruling-kinds").text or "-30" in (

@@ -1,0 +1,114 @@
+"""The headless browser every browser test drives, and the helpers they share.
+
+Debian's ``chromium`` and ``chromium-driver`` are used directly, so Selenium
+Manager never downloads a browser (``make test`` installs them when missing).
+Without them a browser test is skipped on a laptop, but fails when ``CI=true``.
+
+The browser emulates a phone (:func:`viewport`, which a test module may
+override with its own screen size). Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+ARTIFACTS = Path(settings.BASE_DIR) / "test-artifacts"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
+
+
+def _browser_missing() -> str | None:
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(path, os.X_OK):
+            return f"{path} is missing (Debian: apt-get install chromium chromium-driver)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -r requirements-dev.txt)"
+    return None
+
+
+@pytest.fixture
+def viewport() -> tuple[int, int]:
+    """The phone screen the browser emulates: (width, height) in CSS pixels."""
+    return 390, 844
+
+
+@pytest.fixture
+def browser(viewport):
+    missing = _browser_missing()
+    if missing:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"browser test cannot run in CI: {missing}")
+        pytest.skip(missing)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    width, height = viewport
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    # A phone's viewport (a desktop window cannot be made this narrow).
+    options.add_experimental_option(
+        "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}}
+    )
+    options.add_argument("--lang=en")
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.implicitly_wait(5)
+    ARTIFACTS.mkdir(exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+def new_page_after(driver, action: Callable[[], None]) -> None:
+    """Do ``action`` (a click that loads a new page), and wait until the new page is there."""
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    page = driver.find_element(By.TAG_NAME, "html")
+    old_page_stale = expected_conditions.staleness_of(page)
+
+    def old_page_gone(driver):
+        try:
+            return old_page_stale(driver)
+        except WebDriverException as error:
+            # Asked mid-navigation, ChromeDriver may answer this instead of "stale": ask again.
+            if "does not belong to the document" in (error.msg or ""):
+                return False
+            raise
+
+    action()
+    WebDriverWait(driver, 30).until(old_page_gone)
+
+
+def screenshot(driver, name: str) -> Path:
+    """A screenshot of the whole page, not just the viewport, in ``test-artifacts/``."""
+    size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
+    clip = {"x": 0, "y": 0, "width": size["width"], "height": size["height"], "scale": 1}
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {"format": "png", "captureBeyondViewport": True, "clip": clip},
+    )
+    path = ARTIFACTS / f"{name}.png"
+    path.write_bytes(base64.b64decode(shot["data"]))
+    return path

@@ -27,16 +27,19 @@ from scoring.sheets.common import (
     RowResult,
     SheetError,
     SheetResult,
-    balance,
     mapping,
-    running,
     sequence,
-    session_over,
-    wrap,
 )
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
-from scoring.sheets.ranking import ranked_session, zero_sum_final_scores
-from scoring.sheets.reading import Row, not_discarder, resolve_options, score_tiles
+from scoring.sheets.ranking import final_scores_result, point_total_result, table_penalties
+from scoring.sheets.reading import (
+    Row,
+    Tally,
+    not_discarder,
+    resolve_options,
+    score_tiles,
+    settle_row,
+)
 
 OUTCOMES = ("discard", "self_draw", "draw", "false_win")
 WIN = {"discard": "ron", "self_draw": "tsumo"}
@@ -60,63 +63,53 @@ def replay_hkos(
         points={"false_win": false_win_penalty("E", config, rules).points},
     )
     if final_scores is not None:
-        points = zero_sum_final_scores(final_scores)
-        ledger = read_penalties(penalties, 0, policy)
-        return _result(points, (), ledger, None, complete=True, warnings=())
-    deal, rows, records = Deal(), [], []
-    totals = dict.fromkeys(SEATS, 0)
+        return final_scores_result("hkos", final_scores, penalties, policy, None)
+    deal, tally = Deal(), Tally()
+    last = rules.rounds if rules.rounds is not None else len(WINDS)
     for i, data in enumerate(entries):
-        where = f"hands[{i}]"
-        last = rules.rounds if rules.rounds is not None else len(WINDS)
-        if deal.wind >= last:
-            raise session_over(where, rows[-1].label)
-        row = Row(data, where)
+        row = tally.row(i, data, over=deal.wind >= last)
         record, level, text, score, notes = _read(row, deal, config, rules, overrides, lang)
-        try:
-            settled = settle_hkos(
-                SEATS,
-                record.outcome,
-                winner=record.winner,
-                discarder=record.discarder,
-                value=None if record.faan is None else config.hand_value(record.faan),
-                more_winners={p: config.hand_value(f) for p, f in record.more_winners},
-                payment_scheme=rules.payment_scheme,
-            )
-        except HKOSSettlementError as problem:
-            raise wrap(where, problem) from None
-        records.append(record)
-        totals = running(totals, settled.deltas)
-        rows.append(
-            RowResult(
-                index=i,
-                label=deal.label,
-                dealer=SEATS[deal.dealer],
-                honba=0,
-                outcome=record.outcome,
-                level=level,
-                winners=settled.winners,
-                discarder=record.discarder,
-                value_text=text,
-                score=score,
-                deltas=settled.deltas,
-                totals=totals,
-                notes=notes,
-            )
+        settled = settle_row(
+            row,
+            HKOSSettlementError,
+            settle_hkos,
+            SEATS,
+            record.outcome,
+            winner=record.winner,
+            discarder=record.discarder,
+            value=None if record.faan is None else config.hand_value(record.faan),
+            more_winners={p: config.hand_value(f) for p, f in record.more_winners},
+            payment_scheme=rules.payment_scheme,
+        )
+        tally.add(
+            record,
+            settled,
+            label=deal.label,
+            dealer=SEATS[deal.dealer],
+            level=level,
+            winners=settled.winners,
+            discarder=record.discarder,
+            value_text=text,
+            score=score,
+            notes=notes,
         )
         dealer_won = SEATS[deal.dealer] in settled.winners
         deal = next_deal(deal, settled.outcome, dealer_won, rules.dealer_repeat_cap)
-    ledger = read_penalties(penalties, len(rows), policy)
-    table = [
-        HKOSPenalty(e.player, e.points, e.distribution == "equal_to_others", e.reason)
-        for e in ledger
-        if e.scope == "table_score"
-    ]
-    checked = hkos_session_result(SEATS, records, table, rules, config)
+    ledger = read_penalties(penalties, len(tally.rows), policy)
+    table = table_penalties(ledger, HKOSPenalty)
+    checked = hkos_session_result(SEATS, tally.records, table, rules, config)
     if checked.next_deal != deal:
         raise AssertionError(f"HKOS deal disagrees: {checked.next_deal} vs {deal}")
     complete = True if deal.wind >= len(WINDS) else checked.complete
-    result = _result(
-        totals, tuple(rows), ledger, deal, complete=complete, warnings=_warn(rows, ledger)
+    result = point_total_result(
+        "hkos",
+        tally.totals,
+        tally.rows,
+        ledger,
+        None,
+        complete=complete,
+        warnings=_warn(tally.rows, ledger),
+        upcoming=lambda: (deal.label, SEATS[deal.dealer]),
     )
     for seat, mine in result.session.items():
         theirs = checked.players[seat]
@@ -225,22 +218,4 @@ def _warn(rows: Sequence[RowResult], ledger: Sequence[Entry]) -> tuple[str, ...]
         "for it (rules/hkos.md §8)"
         for r in rows
         if r.outcome == "false_win" and r.index not in logged
-    )
-
-
-def _result(points, rows, ledger, deal, *, complete, warnings) -> SheetResult:
-    return SheetResult(
-        ruleset="hkos",
-        family="hkos",
-        start=0,
-        rows=rows,
-        final_points=dict(points),
-        pool=0,
-        balance=balance(points, 0),
-        penalties=tuple(e.to_dict() for e in ledger),
-        session=ranked_session(points, ledger, None),
-        complete=complete,
-        next_label=None if complete or deal is None else deal.label,
-        next_dealer=None if complete or deal is None else SEATS[deal.dealer],
-        warnings=tuple(warnings),
     )

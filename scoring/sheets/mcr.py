@@ -24,19 +24,17 @@ from scoring.session import (
     mcr_session_result,
 )
 from scoring.settlement_mcr import MCRSettlementError, settle_mcr
-from scoring.sheets.common import (
-    SEATS,
-    RowResult,
-    SheetError,
-    SheetResult,
-    balance,
-    running,
-    session_over,
-    wrap,
-)
+from scoring.sheets.common import SEATS, RowResult, SheetError, SheetResult
 from scoring.sheets.penalties import PenaltyPolicy, read_penalties
-from scoring.sheets.ranking import ranked_session, zero_sum_final_scores
-from scoring.sheets.reading import Row, not_discarder, resolve_options, score_tiles
+from scoring.sheets.ranking import final_scores_result, point_total_result, table_penalties
+from scoring.sheets.reading import (
+    Row,
+    Tally,
+    not_discarder,
+    resolve_options,
+    score_tiles,
+    settle_row,
+)
 
 OUTCOMES = ("discard", "self_draw", "draw", "not_played")
 MAX_FLOWERS = 8  # rules/mcr.md §4, sessions.md §4: 0 ≤ flowers ≤ 8
@@ -64,19 +62,13 @@ def replay_mcr(
         points={"false_win": -rules.false_win_points},
     )
     if final_scores is not None:
-        points = zero_sum_final_scores(final_scores)
-        ledger = read_penalties(penalties, 0, policy)
-        return _result(points, (), ledger, rules, complete=True, warnings=())
-    rows, records = [], []
-    totals = dict.fromkeys(SEATS, 0)
+        return final_scores_result("mcr", final_scores, penalties, policy, rules.table_points)
+    tally = Tally()
     for i, data in enumerate(entries):
-        where = f"hands[{i}]"
-        if i >= rules.hands_per_session:
-            raise session_over(where, rows[-1].label)
-        row = Row(data, where)
+        row = tally.row(i, data, over=i >= rules.hands_per_session)
         if (
-            records
-            and records[-1].outcome == "not_played"
+            tally.records
+            and tally.records[-1].outcome == "not_played"
             and row.data.get("outcome") != "not_played"
         ):
             raise SheetError(
@@ -86,40 +78,36 @@ def replay_mcr(
                 {"value": row.data.get("outcome")},
             )
         record, level, text, score = _read(row, i, config, overrides, lang)
-        try:
-            settled = settle_mcr(SEATS, **vars(record))
-        except MCRSettlementError as problem:
-            raise wrap(where, problem) from None
-        records.append(record)
-        totals = running(totals, settled.deltas)
-        rows.append(
-            RowResult(
-                index=i,
-                label=mcr_hand_situation(i, "E").label,
-                dealer=dealer_of(i),
-                honba=0,
-                outcome=record.outcome,
-                level=level,
-                winners=(record.winner,) if record.winner else (),
-                discarder=record.discarder,
-                value_text=text,
-                score=score,
-                deltas=settled.deltas,
-                totals=totals,
-                notes=("not played (time limit)",) if record.outcome == "not_played" else (),
-            )
+        settled = settle_row(row, MCRSettlementError, settle_mcr, SEATS, **vars(record))
+        tally.add(
+            record,
+            settled,
+            label=mcr_hand_situation(i, "E").label,
+            dealer=dealer_of(i),
+            level=level,
+            winners=(record.winner,) if record.winner else (),
+            discarder=record.discarder,
+            value_text=text,
+            score=score,
+            notes=("not played (time limit)",) if record.outcome == "not_played" else (),
         )
-    ledger = read_penalties(penalties, len(rows), policy)
-    table = [
-        MCRPenalty(e.player, e.points, e.distribution == "equal_to_others", e.reason)
-        for e in ledger
-        if e.scope == "table_score"
-    ]
+    ledger = read_penalties(penalties, len(tally.rows), policy)
     checked = mcr_session_result(
-        SEATS, records, table, replace(rules, penalties_in_session_score=True)
+        SEATS,
+        tally.records,
+        table_penalties(ledger, MCRPenalty),
+        replace(rules, penalties_in_session_score=True),
     )
-    result = _result(
-        totals, tuple(rows), ledger, rules, complete=checked.complete, warnings=_warn(rows)
+    n = len(tally.rows)
+    result = point_total_result(
+        "mcr",
+        tally.totals,
+        tally.rows,
+        ledger,
+        rules.table_points,
+        complete=checked.complete,
+        warnings=_warn(tally.rows),
+        upcoming=lambda: (mcr_hand_situation(n, "E").label, dealer_of(n)),
     )
     for seat, mine in result.session.items():
         theirs = checked.players[seat]
@@ -195,22 +183,3 @@ def _warn(rows: Sequence[RowResult]) -> tuple[str, ...]:
     if not skipped:
         return ()
     return (f"hands {skipped[0]}-{skipped[-1]} were not played (time limit)",)
-
-
-def _result(points, rows, ledger, rules, *, complete, warnings) -> SheetResult:
-    n = len(rows)
-    return SheetResult(
-        ruleset="mcr",
-        family="mcr",
-        start=0,
-        rows=rows,
-        final_points=dict(points),
-        pool=0,
-        balance=balance(points, 0),
-        penalties=tuple(e.to_dict() for e in ledger),
-        session=ranked_session(points, ledger, rules.table_points),
-        complete=complete,
-        next_label=None if complete else mcr_hand_situation(n, "E").label,
-        next_dealer=None if complete else dealer_of(n),
-        warnings=tuple(warnings),
-    )

@@ -4,17 +4,29 @@ A form sends JSON, so every field may be missing, null, of the wrong type or
 set where the outcome has no use for it; :class:`Row` checks each one as it
 is read, so the first problem found is reported where it is. Tiles-level
 hands go through the engine (:func:`score_tiles`), whose error codes pass
-through unchanged.
+through unchanged. The point-total families (MCR, Zung Jung, HKOS) keep
+their replayed rows in a :class:`Tally`, and :func:`settle_row` reports a
+settlement's refusal under the row it settles.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scoring.engine import score
 from scoring.result import Result
-from scoring.sheets.common import SEATS, SheetError, check_seat, mapping, sequence
+from scoring.sheets.common import (
+    SEATS,
+    RowResult,
+    SheetError,
+    check_seat,
+    mapping,
+    running,
+    sequence,
+    session_over,
+    wrap,
+)
 from scoring.table import is_int
 
 # Fields whose "nothing" is 0 rather than absent: a form may send 0 on a draw.
@@ -163,3 +175,42 @@ def resolve_options(resolvers: Sequence[Any], overrides: Any) -> list[Any]:
             text = reason.message if reason else str(problem)
             raise SheetError("overrides", "bad_option", text, {"detail": text}) from None
     return out
+
+
+def settle_row(row: Row, error: type[Exception], settle: Callable[..., Any], /, *args, **kwargs):
+    """``settle(*args, **kwargs)``; the lower layer's ``error`` is reported under ``row``."""
+    try:
+        return settle(*args, **kwargs)
+    except error as problem:
+        raise wrap(row.where, problem) from None
+
+
+class Tally:
+    """A point-total sheet as it is replayed: hand records, rows, running totals from 0."""
+
+    def __init__(self) -> None:
+        self.records: list[Any] = []
+        self.rows: list[RowResult] = []
+        self.totals: dict[str, int] = dict.fromkeys(SEATS, 0)
+
+    def row(self, i: int, data: Any, *, over: bool) -> Row:
+        """Entry ``i`` as ``hands[i]``; ``over``: the session ended with the row before it."""
+        where = f"hands[{i}]"
+        if over:
+            raise session_over(where, self.rows[-1].label)
+        return Row(data, where)
+
+    def add(self, record: Any, settled: Any, **shown: Any) -> None:
+        """A settled hand: its row shows ``shown`` (label, dealer, level …), deltas and totals."""
+        self.records.append(record)
+        self.totals = running(self.totals, settled.deltas)
+        self.rows.append(
+            RowResult(
+                index=len(self.rows),
+                honba=0,
+                outcome=record.outcome,
+                deltas=settled.deltas,
+                totals=self.totals,
+                **shown,
+            )
+        )

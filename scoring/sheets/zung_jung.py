@@ -22,20 +22,17 @@ from scoring.settlement_zung_jung import (
     settle_zung_jung,
     zung_jung_session_result,
 )
-from scoring.sheets.common import (
-    SEATS,
-    WINDS,
-    RowResult,
-    SheetError,
-    SheetResult,
-    balance,
-    running,
-    session_over,
-    wrap,
-)
+from scoring.sheets.common import SEATS, WINDS, RowResult, SheetError, SheetResult
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
-from scoring.sheets.ranking import ranked_session, zero_sum_final_scores
-from scoring.sheets.reading import Row, not_discarder, resolve_options, score_tiles
+from scoring.sheets.ranking import final_scores_result, point_total_result
+from scoring.sheets.reading import (
+    Row,
+    Tally,
+    not_discarder,
+    resolve_options,
+    score_tiles,
+    settle_row,
+)
 
 OUTCOMES = ("discard", "self_draw", "robbing_kong", "draw")
 HANDS_PER_CYCLE = 4  # §1: one cycle is four hands
@@ -77,46 +74,39 @@ def replay_zung_jung(
         overrides,
     )
     if final_scores is not None:
-        points = zero_sum_final_scores(final_scores)
-        ledger = read_penalties(penalties, 0, POLICY)
-        return _result(points, (), ledger, rules, complete=True, warnings=())
-    rows, records = [], []
-    totals = dict.fromkeys(SEATS, 0)
+        return final_scores_result("zung-jung", final_scores, penalties, POLICY, rules.match_points)
+    tally = Tally()
     for i, data in enumerate(entries):
-        where = f"hands[{i}]"
-        if i >= rules.hands_per_session:
-            raise session_over(where, rows[-1].label)
-        row = Row(data, where)
+        row = tally.row(i, data, over=i >= rules.hands_per_session)
         record, level, score = _read(row, i, config, overrides, lang)
-        try:
-            settled = settle_zung_jung(SEATS, rules=payoff, **vars(record))
-        except ZJSettlementError as problem:
-            raise wrap(where, problem) from None
-        records.append(record)
-        totals = running(totals, settled.deltas)
-        discarder = row.seat("discarder", required=False)
-        v = record.value
-        rows.append(
-            RowResult(
-                index=i,
-                label=label(i),
-                dealer=SEATS[i % len(SEATS)],
-                honba=0,
-                outcome=record.outcome,
-                level=level,
-                winners=(record.winner,) if record.winner else (),
-                discarder=discarder,
-                value_text="" if v is None else f"{v} point{'s' * (v != 1)}",
-                score=score,
-                deltas=settled.deltas,
-                totals=totals,
-                notes=("same-turn immunity: all three pay v",) if record.all_immune else (),
-            )
+        settled = settle_row(
+            row, ZJSettlementError, settle_zung_jung, SEATS, rules=payoff, **vars(record)
         )
-    ledger = read_penalties(penalties, len(rows), POLICY)
-    checked = zung_jung_session_result(SEATS, records, rules, settlement=payoff)
-    result = _result(
-        totals, tuple(rows), ledger, rules, complete=checked.complete, warnings=_warn(rows, ledger)
+        v = record.value
+        tally.add(
+            record,
+            settled,
+            label=label(i),
+            dealer=SEATS[i % len(SEATS)],
+            level=level,
+            winners=(record.winner,) if record.winner else (),
+            discarder=row.seat("discarder", required=False),
+            value_text="" if v is None else f"{v} point{'s' * (v != 1)}",
+            score=score,
+            notes=("same-turn immunity: all three pay v",) if record.all_immune else (),
+        )
+    ledger = read_penalties(penalties, len(tally.rows), POLICY)
+    checked = zung_jung_session_result(SEATS, tally.records, rules, settlement=payoff)
+    n = len(tally.rows)
+    result = point_total_result(
+        "zung-jung",
+        tally.totals,
+        tally.rows,
+        ledger,
+        rules.match_points,
+        complete=checked.complete,
+        warnings=_warn(tally.rows, ledger),
+        upcoming=lambda: (label(n), SEATS[n % len(SEATS)]),
     )
     if any(e.scope == "table_score" for e in ledger):
         return result
@@ -218,22 +208,3 @@ def _warn(rows: Sequence[RowResult], ledger: Sequence[Entry]) -> tuple[str, ...]
                 "and may then win only by self-draw (rules §6)"
             )
     return tuple(out)
-
-
-def _result(points, rows, ledger, rules, *, complete, warnings) -> SheetResult:
-    n = len(rows)
-    return SheetResult(
-        ruleset="zung-jung",
-        family="zung-jung",
-        start=0,
-        rows=rows,
-        final_points=dict(points),
-        pool=0,
-        balance=balance(points, 0),
-        penalties=tuple(e.to_dict() for e in ledger),
-        session=ranked_session(points, ledger, rules.match_points),
-        complete=complete,
-        next_label=None if complete else label(n),
-        next_dealer=None if complete else SEATS[n % len(SEATS)],
-        warnings=tuple(warnings),
-    )

@@ -13,6 +13,7 @@ shared on a full tie. Exits 0, or 2 for an unknown event.
 from __future__ import annotations
 
 import json
+import unicodedata
 from fractions import Fraction
 
 from django.core.management.base import BaseCommand, CommandError
@@ -32,6 +33,12 @@ def number(value: str, ruleset: str) -> int | float:
         return int(exact)
     places = 1 if KNOWN_RULESETS.get(ruleset) == "riichi" else 3
     return round(float(exact), places)
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns; CJK characters take two."""
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(width - used, 0)
 
 
 class Command(BaseCommand):
@@ -68,6 +75,6 @@ class Command(BaseCommand):
         for row in out:
             tie = "=" if sum(r["rank"] == row["rank"] for r in out) > 1 else " "
             self.stdout.write(
-                f"{row['rank']:>4}{tie} {row['player']:<32} {row['points']:>9} "
+                f"{row['rank']:>4}{tie} {pad(row['player'], 32)} {row['points']:>9} "
                 f"{row['score']:>10} {row['sessions']:>3}"
             )

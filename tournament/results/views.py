@@ -116,24 +116,48 @@ def _hand_post(request, event, table, number):
         return render_table(request, event, table, preview=preview, **page)
     if not _reason_given(request, event, form, head):
         return render_table(request, event, table, status=400, **page)
-    try:
+
+    def change():
         kwargs = _change_kwargs(request, form)
         if number:
-            sheet = services.replace_hand(table, number, entry, **kwargs)
-        else:
-            sheet = services.add_hand(table, entry, **kwargs)
+            return services.replace_hand(table, number, entry, **kwargs)
+        return services.add_hand(table, entry, **kwargs)
+
+    def saved(sheet) -> str:
+        row = sheet.hands.filter(number=index + 1).first()
+        label = row.label if row else ""
+        return _("Hand %(n)s (%(label)s) saved.") % {"n": index + 1, "label": label}
+
+    to = f"{table_url(table)}#hand-{index + 1}"
+    return _save(request, event, table, change, saved, to, form=form, page=page, index=index)
+
+
+def _save(request, event, table, change, saved, to, *, form=None, page=None, index=None):
+    """Make one change of the sheet (``change()``, a service call) and answer the post.
+
+    Saved: the message ``saved`` (or ``saved(sheet)``) and a redirect to ``to``.
+    Refused: the page again, the reason next to its field of ``form`` (at the
+    top of the page for a post without a form), or both versions side by side
+    when the judge's page was stale.
+    """
+    try:
+        sheet = change()
     except SheetInputError as error:
-        form.add_sheet_error(error.field, message_of(error), index)
+        if form is None:
+            page = {"page_error": message_of(error)}
+        else:
+            form.add_sheet_error(error.field, message_of(error), index)
         return render_table(request, event, table, status=400, **page)
     except SheetConflict as conflict:
         return conflict_page(request, event, table, conflict)
     except NotAllowed as error:
-        form.add_error(None, error.message)
+        if form is None:
+            page = {"page_error": error.message}
+        else:
+            form.add_error(None, error.message)
         return render_table(request, event, table, status=403, **page)
-    row = sheet.hands.filter(number=index + 1).first()
-    label = row.label if row else ""
-    messages.success(request, _("Hand %(n)s (%(label)s) saved.") % {"n": index + 1, "label": label})
-    return redirect(f"{table_url(table)}#hand-{index + 1}")
+    messages.success(request, saved(sheet) if callable(saved) else saved)
+    return redirect(to)
 
 
 def _reason_given(request, event, form, head) -> bool:
@@ -171,16 +195,15 @@ def hand_remove(request, event, round_number, table_number, number):
     if head is not None and head.status == services.Status.CONFIRMED and not reason:
         error = _("Say why the confirmed sheet is corrected.")
         return render_table(request, event, table, status=400, page_error=error)
-    try:
-        services.remove_hand(table, number, by=request.user, base_version=base, reason=reason)
-    except SheetInputError as error:
-        return render_table(request, event, table, status=400, page_error=message_of(error))
-    except SheetConflict as conflict:
-        return conflict_page(request, event, table, conflict)
-    except NotAllowed as error:
-        return render_table(request, event, table, status=403, page_error=error.message)
-    messages.success(request, _("Hand %(n)s removed.") % {"n": number})
-    return redirect(table_url(table))
+
+    def change():
+        return services.remove_hand(
+            table, number, by=request.user, base_version=base, reason=reason
+        )
+
+    return _save(
+        request, event, table, change, _("Hand %(n)s removed.") % {"n": number}, table_url(table)
+    )
 
 
 @back_to_table
@@ -194,20 +217,14 @@ def ruling_add(request, event, round_number, table_number):
     if not form.is_valid() or not _reason_given(request, event, form, head):
         return render_table(request, event, table, status=400, **page)
     kwargs = form.service_kwargs(event)
-    try:
-        services.record_ruling(
+
+    def change():
+        return services.record_ruling(
             table, by=request.user, base_version=form.cleaned_data["base_version"], **kwargs
         )
-    except SheetInputError as error:
-        form.add_sheet_error(error.field, message_of(error))
-        return render_table(request, event, table, status=400, **page)
-    except SheetConflict as conflict:
-        return conflict_page(request, event, table, conflict)
-    except NotAllowed as error:
-        form.add_error(None, error.message)
-        return render_table(request, event, table, status=403, **page)
-    messages.success(request, _("Ruling recorded."))
-    return redirect(f"{table_url(table)}#rulings")
+
+    to = f"{table_url(table)}#rulings"
+    return _save(request, event, table, change, _("Ruling recorded."), to, form=form, page=page)
 
 
 @back_to_table
@@ -220,22 +237,19 @@ def ruling_void(request, event, round_number, table_number):
         error = _("Say why the ruling is cancelled.")
         return render_table(request, event, table, status=400, page_error=error)
     data = form.cleaned_data
-    try:
-        services.void_ruling(
+
+    def change():
+        return services.void_ruling(
             table,
             data["key"],
             by=request.user,
             base_version=data["base_version"],
             reason=data["reason"],
         )
-    except SheetInputError as error:
-        return render_table(request, event, table, status=400, page_error=message_of(error))
-    except SheetConflict as conflict:
-        return conflict_page(request, event, table, conflict)
-    except NotAllowed as error:
-        return render_table(request, event, table, status=403, page_error=error.message)
-    messages.success(request, _("Ruling cancelled."))
-    return redirect(f"{table_url(table)}#rulings")
+
+    return _save(
+        request, event, table, change, _("Ruling cancelled."), f"{table_url(table)}#rulings"
+    )
 
 
 @back_to_table
@@ -248,23 +262,17 @@ def final_scores(request, event, round_number, table_number):
     page = {"final_form": form, "open_form": "final"}
     if not form.is_valid() or not _reason_given(request, event, form, head):
         return render_table(request, event, table, status=400, **page)
-    try:
-        services.save_final_scores(
+
+    def change():
+        return services.save_final_scores(
             table,
             form.scores(),
             leftover_sticks=form.cleaned_data.get("leftover_sticks") or 0,
             **_change_kwargs(request, form),
         )
-    except SheetInputError as error:
-        form.add_sheet_error(error.field, message_of(error))
-        return render_table(request, event, table, status=400, **page)
-    except SheetConflict as conflict:
-        return conflict_page(request, event, table, conflict)
-    except NotAllowed as error:
-        form.add_error(None, error.message)
-        return render_table(request, event, table, status=403, **page)
-    messages.success(request, _("Final scores saved."))
-    return redirect(table_url(table))
+
+    saved = _("Final scores saved.")
+    return _save(request, event, table, change, saved, table_url(table), form=form, page=page)
 
 
 @back_to_table

@@ -57,7 +57,7 @@ def head_result(event, head: ScoreSheet | None) -> dict:
     if head is not None and head.result:
         return head.result
     try:
-        return services.replay(event, services.state_of(None), lang()).to_dict()
+        return services.empty_result(event, lang()).to_dict()
     except services.SheetInputError:
         return {}
 

@@ -29,6 +29,7 @@ from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
 from tournament.results.sheet_state import (
     SheetState,
     confirmed_of,
+    empty_result,
     head_of,
     ledger,
     lock_table,
@@ -44,6 +45,7 @@ __all__ = [
     "NotAllowed",
     "SheetState",
     "confirmed_of",
+    "empty_result",
     "ledger",
     "overrides_of",
     "replay",
@@ -179,14 +181,17 @@ def _write(
 
 def _change(
     table: Table,
+    mutate: Callable[[SheetState], None],
+    default: str,
     *,
     by,
     base_version: int,
     reason: str,
-    mutate: Callable[[SheetState], None],
-    default: str = "",
 ) -> ScoreSheet:
-    """Apply ``mutate`` to the head's content and store the result as a new version."""
+    """Apply ``mutate`` to the head's content and store the result as a new version.
+
+    ``default`` is the version's reason when the user gives none.
+    """
     conflict = None
     with transaction.atomic():
         table = lock_table(table)
@@ -263,20 +268,11 @@ def add_hand(table: Table, entry: dict, *, by, base_version: int, reason: str = 
     def mutate(state):
         _put_entry(state, entry, None, by)
 
-    n = _count_after(table)
-    return _change(
-        table,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        default=f"hand {n} entered",
-        mutate=mutate,
-    )
-
-
-def _count_after(table: Table) -> int:
     head = head_of(table)
-    return (head.hands.count() if head else 0) + 1
+    n = (head.hands.count() if head else 0) + 1
+    return _change(
+        table, mutate, f"hand {n} entered", by=by, base_version=base_version, reason=reason
+    )
 
 
 def replace_hand(
@@ -288,12 +284,7 @@ def replace_hand(
         _put_entry(state, entry, number, by)
 
     return _change(
-        table,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        default=f"hand {number} corrected",
-        mutate=mutate,
+        table, mutate, f"hand {number} corrected", by=by, base_version=base_version, reason=reason
     )
 
 
@@ -308,12 +299,7 @@ def remove_hand(
         del state.entries[number - 1]
 
     return _change(
-        table,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        default=f"hand {number} removed",
-        mutate=mutate,
+        table, mutate, f"hand {number} removed", by=by, base_version=base_version, reason=reason
     )
 
 
@@ -338,12 +324,7 @@ def save_final_scores(
         state.leftover_sticks = leftover_sticks
 
     return _change(
-        table,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        default="final scores entered",
-        mutate=mutate,
+        table, mutate, "final scores entered", by=by, base_version=base_version, reason=reason
     )
 
 
@@ -396,12 +377,7 @@ def record_ruling(
         )
 
     return _change(
-        table,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        default=f"ruling: {kind} ({player})",
-        mutate=mutate,
+        table, mutate, f"ruling: {kind} ({player})", by=by, base_version=base_version, reason=reason
     )
 
 
@@ -419,11 +395,4 @@ def void_ruling(table: Table, key: str, *, by, base_version: int, reason: str) -
                 return
         raise SheetInputError("penalties", "bad_input", detail="no such ruling on this sheet")
 
-    return _change(
-        table,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        default="ruling voided",
-        mutate=mutate,
-    )
+    return _change(table, mutate, "ruling voided", by=by, base_version=base_version, reason=reason)

@@ -133,3 +133,8 @@ def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
         return replay_sheet(event.ruleset, overrides_of(event), entries, ledger(state), lang=lang)
     except SheetError as error:
         raise SheetInputError(error.field, error.code, error.params, error.message) from None
+
+
+def empty_result(event, lang: str = "en") -> SheetResult:
+    """The replay of a sheet with nothing on it yet: start points, the first hand's label."""
+    return replay(event, SheetState(), lang)

@@ -21,6 +21,12 @@ def _number(value):
         return None
 
 
+def _shown(value, sign: bool) -> str:
+    """``value`` as a sheet writes it, "–" when it is no number."""
+    number = _number(value)
+    return "–" if number is None else _text(number, sign)
+
+
 def _text(number: Fraction, sign: bool) -> str:
     if number.denominator == 1:
         text = f"{abs(number.numerator):,}"
@@ -45,15 +51,13 @@ def _decimal_places(denominator: int) -> int | None:
 @register.filter
 def points(value):
     """12000 -> "12,000"; -8000 -> "−8,000"; "7/3" -> "7/3"; "153/10" -> "15.3"."""
-    number = _number(value)
-    return "–" if number is None else _text(number, sign=False)
+    return _shown(value, sign=False)
 
 
 @register.filter
 def signed(value):
     """Like ``points`` with a "+" on gains: a delta or a session score."""
-    number = _number(value)
-    return "–" if number is None else _text(number, sign=True)
+    return _shown(value, sign=True)
 
 
 @register.filter
@@ -84,9 +88,8 @@ def get(mapping, key):
 
 @register.filter
 def ordinal_place(value):
-    """1 -> "1", "3/2" (a shared place) -> "1.5"."""
-    number = _number(value)
-    return "–" if number is None else _text(number, sign=False)
+    """1 -> "1", "3/2" (a shared place) -> "1.5": written as ``points``."""
+    return points(value)
 
 
 @register.filter

@@ -1,4 +1,4 @@
-"""``python -m bench``: time the rules engine over the shared corpus, and the seating planner.
+"""``python -m bench``: time the rules engine, the seating planner and the standings.
 
 Each benchmark runs a fixed workload a few times and keeps the best wall time
 (the least disturbed by whatever else the machine does). Results go to
@@ -16,6 +16,7 @@ from importlib import metadata
 from pathlib import Path
 
 from bench.seating import seating_benchmarks
+from bench.standings import standings_benchmarks
 from scoring.engine import score
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,6 +46,31 @@ def bench_corpus(name: str) -> dict:
     }
 
 
+def describe(b: dict) -> str:
+    """One line per benchmark, in the words of its kind."""
+    if "hands" in b:
+        return f"{b['name']}: {b['hands']} hands in {b['seconds']} s ({b['ms_per_hand']} ms/hand)"
+    if b.get("kind") == "standings":
+        extra = ""
+        if "snapshot_warm_seconds" in b:
+            extra = (
+                f"; snapshot cold {b['snapshot_cold_seconds']} s, "
+                f"warm {b['snapshot_warm_seconds']} s"
+            )
+        return f"{b['name']}: {b['lines']} session lines in {b['seconds']} s{extra}"
+    if b.get("kind") == "page":
+        verdict = "ok" if b["ok"] else "OVER THE BAR"
+        return (
+            f"{b['name']}: median {b['median_ms']} ms, p90 {b['p90_ms']} ms warm "
+            f"(cold {b['cold_ms']} ms; bar {b['bar_median_ms']} ms: {verdict}); downloads "
+            + ", ".join(f"{k} {v} ms" for k, v in b.get("downloads_median_ms", {}).items())
+        )
+    return (
+        f"{b['name']}: {b['repeats']} repeats (at most {b['repeats_allowed']}), "
+        f"winds {'balanced' if b['wind_ok'] else 'UNBALANCED'}, {b['seconds']} s"
+    )
+
+
 def main() -> int:
     results = {
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -55,17 +81,10 @@ def main() -> int:
         "benchmarks": [bench_corpus("riichi.jsonl"), bench_corpus("mcr.jsonl")],
     }
     results["benchmarks"] += seating_benchmarks()
+    results["benchmarks"] += standings_benchmarks()
     OUTPUT.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     for b in results["benchmarks"]:
-        if "hands" in b:
-            print(
-                f"{b['name']}: {b['hands']} hands in {b['seconds']} s ({b['ms_per_hand']} ms/hand)"
-            )
-        else:
-            print(
-                f"{b['name']}: {b['repeats']} repeats (at most {b['repeats_allowed']}), "
-                f"winds {'balanced' if b['wind_ok'] else 'UNBALANCED'}, {b['seconds']} s"
-            )
+        print(describe(b))
     print(f"written to {OUTPUT.relative_to(ROOT)}")
     return 0
 

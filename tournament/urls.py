@@ -22,8 +22,11 @@ urlpatterns = [
     # Staff pages: every view checks has_event_permission on the server.
     path("manage/", include("tournament.events.urls")),
     path("manage/", include("tournament.seating.urls")),
+    path("manage/", include("tournament.standings.urls")),
     # Judges' result entry; the short /j/ address is printed as a QR code on each sheet.
     path("j/", include("tournament.results.urls")),
+    # Standings downloads (/e/<slug>/standings.csv …) before the public pages.
+    path("", include("tournament.standings.urls_public")),
     path("", include("tournament.public.urls")),
 ]
 

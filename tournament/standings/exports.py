@@ -1,0 +1,270 @@
+"""Standings as files: CSV and XLSX for people, and the EMA results CSV.
+
+All three are built with tablib from the rows of a standings snapshot
+(:func:`tournament.standings.services.standings`), so a download costs no
+more than the standings page.
+
+**Standings CSV / XLSX.** Columns: rank, player, club, country, EMA id, the
+ruleset's ranking value ("points": riichi result points, MCR table points,
+HK and Zung Jung session points), its first tiebreak ("score": riichi sum of
+final points, MCR session scores), sessions played, then the remaining
+tiebreak metrics of the ruleset's precedence (``scoring.standings``), each
+headed by its name in the reader's language. Numbers are numbers: a whole
+value as an integer, a decimal with at most three places as it is (riichi
+12.3). A value no decimal writes exactly (a three-way tie splits 7 table
+points into 7/3) is rounded to two places, and the column is followed by an
+"(exact)" column holding the fraction ("7/3"), so nothing is lost and the
+rounded column still adds up in a spreadsheet. Players sharing a rank share
+its number (1, 2, 2, 4).
+
+**CSV encoding.** UTF-8 *with* a byte-order mark, comma separated, dot as
+the decimal mark. Excel (the venue laptop's usual spreadsheet) opens a CSV
+without the mark in the local 8-bit code page and garbles every Japanese and
+Chinese name; LibreOffice, Google Sheets, Python's ``utf-8-sig`` and this
+project's own CSV imports all read the mark and drop it.
+
+**EMA results CSV** (for the MERS ranking). Columns, in this order::
+
+    Position, EMA number, Last name, First name, Country, Table points, Score
+
+Source: the results tables the EMA publishes for every certified tournament
+(mahjong-europe.org/ranking/Tournament/TR_<id>.html for MCR, TR_RCR_<id>
+for riichi), whose columns are place, EMA number, last name, first name,
+country, table points (MCR only), score and the base rank the EMA works out
+itself. The layout is confirmed by a public scraper of those pages
+(github.com/Jesterboxboy/ema_scraper, ``utils/scrapers.py``); the same
+repository reads the organisers' results workbook (``get_results.py``) with
+the same fields: position, first and last name, EMA number, table points,
+score and nationality. ⚠ The EMA's own spreadsheet template could not be
+found, so the column order above follows the published page; the fields are
+the ones both sources agree on. What goes in them:
+
+- *Position*: the final rank; players tied on every tiebreak share it (the
+  EMA gives tied players the same base rank).
+- *EMA number*: the player's EMA id, empty when they have none.
+- *Last name, First name*: split from the one name we keep. "Last, First"
+  splits at the comma; a name in Chinese or Japanese script puts the family
+  name first ("山田 太郎" -> 山田, 太郎; without a space it is all last
+  name); any other name takes its last word as the last name. ⚠ The EMA
+  database is in Latin script: register players under the name the EMA knows.
+- *Country*: the ISO 3166-1 two-letter code we store (⚠ the EMA's workbook
+  uses its own three-letter codes).
+- *Table points*: MCR only, the sum of table points (up to two decimals);
+  empty for the other rulesets, as on the EMA's riichi pages.
+- *Score*: a whole number. MCR: the sum of session scores. Riichi: the result
+  points in game points, i.e. result points x 1,000 (a total of +147.3 is
+  147300, as the EMA's riichi pages print it ⚠). HK and Zung Jung: the session
+  points total.
+
+Only ranked (active) players are listed: dropped players and substitutes are
+not in the standings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+import tablib
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.rulesets import KNOWN_RULESETS
+from scoring.standings import precedence
+from tournament.results.sheet_state import overrides_of
+
+EXACT_PLACES = 3  # a decimal with at most this many places is written as it is
+ROUNDED_PLACES = 2  # any other value is rounded to this many places
+THOUSAND = 1_000  # riichi result points are counted in thousands of game points
+CSV_TYPE = "text/csv; charset=utf-8"
+XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+EMA_HEADERS = (
+    "Position",
+    "EMA number",
+    "Last name",
+    "First name",
+    "Country",
+    "Table points",
+    "Score",
+)
+
+# Column names of the tiebreak metrics (scoring/standings/metrics.py), in the reader's language.
+METRIC_LABELS = {
+    "table_points": gettext_lazy("Table points"),
+    "match_points": gettext_lazy("Match points"),
+    "session_score": gettext_lazy("Session scores"),
+    "result_points": gettext_lazy("Result points"),
+    "points_total": gettext_lazy("Points total"),
+    "raw_points": gettext_lazy("Final points total"),
+    "firsts": gettext_lazy("1st places"),
+    "seconds": gettext_lazy("2nd places"),
+    "thirds": gettext_lazy("3rd places"),
+    "fourths": gettext_lazy("4th places"),
+    "session_wins": gettext_lazy("Sessions won"),
+    "best_session": gettext_lazy("Best session"),
+}
+
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+
+
+def metric_label(name: str) -> str:
+    return str(METRIC_LABELS.get(name, name.replace("_", " ")))
+
+
+def number(value: Fraction) -> tuple[int | Decimal, bool]:
+    """``(number, exact)``: an int, an exact short decimal, or a rounded one (exact False)."""
+    if value.denominator == 1:
+        return int(value), True
+    scaled = value * 10**EXACT_PLACES
+    if scaled.denominator == 1:
+        return Decimal(int(scaled)).scaleb(-EXACT_PLACES).normalize(), True
+    rounded = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        Decimal(1).scaleb(-ROUNDED_PLACES), rounding=ROUND_HALF_UP
+    )
+    return rounded, False
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    value: object  # row -> cell: a string, or a Fraction for a number column
+    numeric: bool = False
+
+
+def _fraction_of(key: str):
+    return lambda row: Fraction(row[key])
+
+
+def _metric_of(name: str):
+    return lambda row: Fraction(row["metrics"].get(name, "0"))
+
+
+def ranking_metrics(event) -> tuple[str, ...]:
+    """The ruleset's ranking metrics in order; the first two are the points and score columns."""
+    return precedence(event.ruleset, overrides_of(event))
+
+
+def columns(event) -> list[Column]:
+    names = ranking_metrics(event)
+    points = names[0]
+    score = names[1] if len(names) > 1 else None
+    cols = [
+        Column(_("Rank"), lambda row: row["rank"]),
+        Column(_("Player"), lambda row: row["player"]),
+        Column(_("Club"), lambda row: row["club"]),
+        Column(_("Country"), lambda row: row["country"]),
+        Column(_("EMA id"), lambda row: row["ema_id"]),
+        Column(metric_label(points), _fraction_of("points"), numeric=True),
+    ]
+    if score is not None:
+        cols.append(Column(metric_label(score), _fraction_of("score"), numeric=True))
+    cols.append(Column(_("Sessions"), lambda row: row["sessions"]))
+    cols += [Column(metric_label(n), _metric_of(n), numeric=True) for n in names[2:]]
+    return cols
+
+
+def table(event, rows: list[dict]) -> tuple[list[str], list[list]]:
+    """Headers and cells of the standings, with an "(exact)" column after any rounded one."""
+    headers: list[str] = []
+    body: list[list] = [[] for _row in rows]
+    for column in columns(event):
+        values = [column.value(row) for row in rows]
+        if not column.numeric:
+            headers.append(column.label)
+            for cells, value in zip(body, values, strict=True):
+                cells.append(value)
+            continue
+        numbers = [number(v) for v in values]
+        headers.append(column.label)
+        for cells, (shown, _exact) in zip(body, numbers, strict=True):
+            cells.append(shown)
+        if not all(exact for _shown, exact in numbers):
+            headers.append(_("%(column)s (exact)") % {"column": column.label})
+            for cells, value in zip(body, values, strict=True):
+                cells.append(str(value))
+    return headers, body
+
+
+def standings_dataset(event, rows: list[dict]) -> tablib.Dataset:
+    headers, body = table(event, rows)
+    data = tablib.Dataset(headers=headers, title=_("Standings")[:31])
+    for cells in body:
+        data.append([float(c) if isinstance(c, Decimal) else c for c in cells])
+    return data
+
+
+def _csv_bytes(data: tablib.Dataset) -> bytes:
+    # utf-8-sig: the byte-order mark lets Excel read CJK names (see the module docstring).
+    return data.export("csv").encode("utf-8-sig")
+
+
+def standings_csv(event, rows: list[dict]) -> bytes:
+    headers, body = table(event, rows)
+    data = tablib.Dataset(headers=headers)
+    for cells in body:
+        data.append([str(c) if isinstance(c, Decimal) else c for c in cells])
+    return _csv_bytes(data)
+
+
+def standings_xlsx(event, rows: list[dict]) -> bytes:
+    return standings_dataset(event, rows).export("xlsx")
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """``(last name, first name)`` of a name kept in one field (rules in the module docstring)."""
+    name = " ".join(name.split())
+    if "," in name:
+        last, first = name.split(",", 1)
+        return last.strip(), first.strip()
+    if " " not in name:
+        return name, ""
+    if CJK.search(name):
+        last, first = name.split(" ", 1)
+        return last, first
+    first, last = name.rsplit(" ", 1)
+    return last, first
+
+
+def _ema_score(event, row: dict) -> int:
+    points = Fraction(row["points"])
+    if KNOWN_RULESETS.get(event.ruleset) == "riichi":
+        return round(points * THOUSAND)
+    # MCR, HK, Zung Jung: the session points total (MCR's second key, HK's and ZJ's first).
+    return round(Fraction(row["metrics"].get("points_total", row["points"])))
+
+
+def _table_points(event, row: dict) -> str:
+    if event.ruleset != "mcr":
+        return ""
+    value = Fraction(row["points"])
+    if value.denominator == 1:
+        return str(int(value))
+    return str(
+        (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+            Decimal("0.01"), rounding=ROUND_HALF_UP
+        )
+    )
+
+
+def ema_dataset(event, rows: list[dict]) -> tablib.Dataset:
+    data = tablib.Dataset(headers=list(EMA_HEADERS))
+    for row in rows:
+        last, first = split_name(row["player"])
+        data.append(
+            [
+                row["rank"],
+                row["ema_id"],
+                last,
+                first,
+                row["country"],
+                _table_points(event, row),
+                _ema_score(event, row),
+            ]
+        )
+    return data
+
+
+def ema_csv(event, rows: list[dict]) -> bytes:
+    return _csv_bytes(ema_dataset(event, rows))

@@ -1,0 +1,93 @@
+"""Standings pages and downloads: the director's (staff scope) and the public files.
+
+Staff views count every confirmed sheet and are guarded by
+``event_permission_required``; publishing a round's results needs
+``manage``. Public downloads need no login, exist only for public events
+(others are a 404) and count only rounds whose results are published.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.events.decorators import event_permission_required
+from tournament.events.errors import EventError
+from tournament.events.models import Event
+from tournament.events.permissions import has_event_permission
+from tournament.seating.models import Round
+from tournament.standings import exports
+from tournament.standings.models import StandingSnapshot
+from tournament.standings.services import publish_results, standings
+
+Scope = StandingSnapshot.Scope
+
+# kind -> (builder, content type, file name suffix)
+DOWNLOADS = {
+    "csv": (exports.standings_csv, exports.CSV_TYPE, "standings.csv"),
+    "xlsx": (exports.standings_xlsx, exports.XLSX_TYPE, "standings.xlsx"),
+    "ema": (exports.ema_csv, exports.CSV_TYPE, "standings-ema.csv"),
+}
+
+
+def _download(event: Event, scope: str, kind: str) -> HttpResponse:
+    build, content_type, suffix = DOWNLOADS[kind]
+    snapshot = standings(event, scope)
+    response = HttpResponse(build(event, snapshot.rows), content_type=content_type)
+    prefix = f"{event.slug}-staff" if scope == Scope.STAFF else event.slug
+    response["Content-Disposition"] = f'attachment; filename="{prefix}-{suffix}"'
+    return response
+
+
+@event_permission_required("view")
+def staff_standings(request, event):
+    """Every confirmed sheet counted, published or not, with the downloads."""
+    snapshot = standings(event, Scope.STAFF)
+    headers, body = exports.table(event, snapshot.rows)
+    rounds = list(event.rounds.order_by("number"))
+    return render(
+        request,
+        "standings/staff.html",
+        {
+            "event": event,
+            "snapshot": snapshot,
+            "headers": headers,
+            "rows": [
+                {"tied": row["tied"], "cells": cells}
+                for row, cells in zip(snapshot.rows, body, strict=True)
+            ],
+            "counted": snapshot.rounds,
+            "published": [r.number for r in rounds if r.results_published_at is not None],
+            "can_manage": has_event_permission(request.user, event, "manage"),
+        },
+    )
+
+
+@event_permission_required("view")
+def staff_download(request, event, kind):
+    return _download(event, Scope.STAFF, kind)
+
+
+def public_download(request, slug, kind):
+    """Published results of a public event, for anyone."""
+    event = get_object_or_404(Event.objects.public(), slug=slug)
+    return _download(event, Scope.PUBLIC, kind)
+
+
+@require_POST
+@event_permission_required("manage")
+def round_publish_results(request, event, number):
+    round_ = get_object_or_404(Round, event=event, number=number)
+    try:
+        publish_results(round_, by=request.user)
+    except EventError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("The results of round %(number)s are on the public standings.") % {"number": number},
+        )
+    return redirect("seating:round", event.slug, number)

@@ -59,6 +59,21 @@ def pytest_runtest_makereport(item, call):
     return report
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the default language, whatever a page before it activated.
+
+    Django keeps the active language per thread after a request; a command run
+    in-process after a Japanese page would otherwise answer in Japanese.
+    """
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture
 def demo_event(db):
     """The demo event as ``make run`` loads it: 32 players seated for 4 published rounds."""

@@ -1,9 +1,30 @@
-"""Public pages. Only events with ``is_public`` exist here; others are a 404."""
+"""Public pages. Only events with ``is_public`` exist here; others are a 404.
 
+Results are public round by round: a round's sheets show (and count in the
+standings) only once the director has published its results.
+"""
+
+from django.conf import settings
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext_lazy as _
 
 from tournament.events.models import Event, Registration
+from tournament.public import history
+from tournament.public.standings_view import (
+    metric_order,
+    player_base,
+    standings_fragment,
+    standings_query,
+)
+from tournament.public.tables import metric_name
 from tournament.seating.models import Round
+from tournament.standings.services import standings
+
+# Seconds between two refreshes of the live standings (live.js); a setting may change it.
+LIVE_INTERVAL = 30
+PUBLIC_ROUND = [Round.Status.PUBLISHED, Round.Status.FINISHED]
 
 
 def home(request):
@@ -17,7 +38,7 @@ def event_detail(request, slug):
     event = get_object_or_404(Event.objects.public().with_player_count(), slug=slug)
     registrations = event.registrations.select_related("player").order_by("player__name", "pk")
     dropped = Registration.Status.DROPPED
-    rounds = event.rounds.filter(status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
+    rounds = event.rounds.filter(status__in=PUBLIC_ROUND)
     return render(
         request,
         "public/event_detail.html",
@@ -26,5 +47,113 @@ def event_detail(request, slug):
             "playing": [r for r in registrations if r.status != dropped],
             "dropped": [r for r in registrations if r.status == dropped],
             "rounds": rounds.order_by("number"),
+        },
+    )
+
+
+def standings_page(request, slug):
+    """The live standings; ``?fragment=1`` is the table alone, for live.js to swap in."""
+    event = get_object_or_404(Event.objects.public(), slug=slug)
+    fragment = request.GET.get("fragment") == "1"
+    query = standings_query(request.GET)
+    request.GET = query  # sort links and the fragment's address keep only sort and big
+    html = standings_fragment(request, event)
+    if fragment:
+        response = HttpResponse(html)
+        response["Cache-Control"] = "no-cache"
+        return response
+    rounds = list(
+        event.rounds.filter(status__in=PUBLIC_ROUND).values_list("number", "results_published_at")
+    )
+    fragment_query = query.copy()
+    fragment_query["fragment"] = "1"
+    return render(
+        request,
+        "public/standings.html",
+        {
+            "event": event,
+            "standings_html": html,
+            "big": query.get("big") == "1",
+            "fragment_url": f"{request.path}?{fragment_query.urlencode()}",
+            "normal_query": _query_with(query, big=None),
+            "big_query": _query_with(query, big="1"),
+            "live_interval": getattr(settings, "PUBLIC_LIVE_INTERVAL", LIVE_INTERVAL),
+            "results_rounds": [number for number, published in rounds if published],
+            "seating_round": rounds[-1][0] if rounds else None,
+            "downloads": _downloads(event),
+        },
+    )
+
+
+# The standings files (tournament.standings.urls_public), by URL name and label.
+DOWNLOADS = [
+    ("public_standings:csv", _("CSV")),
+    ("public_standings:xlsx", _("Excel (XLSX)")),
+    ("public_standings:ema", _("EMA results (CSV)")),
+]
+
+
+def _downloads(event) -> list[tuple[str, str]]:
+    """(address, label) of each standings download the site offers."""
+    out = []
+    for name, label in DOWNLOADS:
+        try:
+            out.append((reverse(name, args=[event.slug]), label))
+        except NoReverseMatch:
+            continue
+    return out
+
+
+def _query_with(query, **changes) -> str:
+    out = query.copy()
+    for key, value in changes.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = value
+    text = out.urlencode()
+    return f"?{text}" if text else ""
+
+
+def player_page(request, slug, registration):
+    """One player's published sessions: seat, opponents, points, penalties, running total."""
+    event = get_object_or_404(Event.objects.public(), slug=slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), event=event, pk=registration
+    )
+    sessions = history.player_sessions(event, registration)
+    snapshot = standings(event)
+    standing = next((row for row in snapshot.rows if row["registration"] == registration.pk), None)
+    return render(
+        request,
+        "public/player.html",
+        {
+            "event": event,
+            "registration": registration,
+            "player": registration.player,
+            "sessions": sessions,
+            "standing": standing,
+            "points_label": metric_name(metric_order(event, snapshot.rows)[0]),
+            "player_url": player_base(event),
+        },
+    )
+
+
+def round_results(request, slug, number):
+    """A round's results table by table; a 404 until the director publishes them."""
+    event = get_object_or_404(Event.objects.public(), slug=slug)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    if round_.results_published_at is None:
+        raise Http404
+    published = list(history.published_rounds(event).values_list("number", flat=True))
+    return render(
+        request,
+        "public/round_results.html",
+        {
+            "event": event,
+            "round": round_,
+            "tables": history.round_results(round_),
+            "published": published,
+            "player_url": player_base(event),
         },
     )

@@ -1,0 +1,80 @@
+"""The standings table's HTML, cached by what it shows.
+
+Rendering hundreds of rows through django-tables2 takes a good part of a
+second; the table changes only when the standings do. So the rendered
+fragment is kept in Django's cache under the snapshot's *fingerprint*
+(``tournament.standings.services.fingerprint``: a few aggregate queries over
+confirmed sheets, published rounds and registrations), the language and the
+sort. While the fingerprint holds, a page view is the event, those
+aggregates and one cache read: no snapshot rows loaded, no standings
+recomputed, no query per row. A new confirmed sheet or publication changes
+the fingerprint, and the next view renders (and caches) the new table.
+"""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.http import QueryDict
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import get_language
+
+from scoring.standings import METRICS, precedence
+from tournament.public.tables import StandingsTable, table_rows
+from tournament.results.sheet_state import overrides_of
+from tournament.standings.models import StandingSnapshot
+from tournament.standings.services import fingerprint, standings
+
+PUBLIC = StandingSnapshot.Scope.PUBLIC
+# A cached table is never wrong (its key names what it shows); this only frees memory.
+FRAGMENT_SECONDS = 60 * 60
+SORTABLE = {"rank", "player", "club", "country", "sessions"} | {f"m_{k}" for k in METRICS}
+
+
+def standings_query(params: QueryDict) -> QueryDict:
+    """The request's parameters that change the table: a known sort column, and ``big``."""
+    query = QueryDict(mutable=True)
+    sort = params.get("sort", "")
+    if sort.removeprefix("-") in SORTABLE:
+        query["sort"] = sort
+    if params.get("big") == "1":
+        query["big"] = "1"
+    query._mutable = False
+    return query
+
+
+def player_base(event) -> str:
+    """The player pages' address without the registration id: ``/e/<slug>/player/``."""
+    return reverse("public:player", args=[event.slug, 0]).removesuffix("0/")
+
+
+def _cache_key(event, key: str, query: QueryDict) -> str:
+    return f"public-standings:{event.pk}:{key}:{get_language()}:{query.urlencode()}"
+
+
+def metric_order(event, rows: list[dict]) -> list[str]:
+    """The ruleset's precedence, as the snapshot's rows name their metrics."""
+    if rows and rows[0].get("metrics"):
+        return list(rows[0]["metrics"])
+    return list(precedence(event.ruleset, overrides_of(event)))
+
+
+def standings_fragment(request, event) -> str:
+    """The live part of the standings page (status line and table), from the cache if current."""
+    html = cache.get(_cache_key(event, fingerprint(event, PUBLIC), request.GET))
+    if html is not None:
+        return html
+    snapshot = standings(event, PUBLIC)
+    metrics = metric_order(event, snapshot.rows)
+    table = StandingsTable(
+        table_rows(snapshot.rows, metrics), metrics=metrics, player_url=player_base(event)
+    )
+    table.order_by = request.GET.get("sort") or None
+    html = render_to_string(
+        "public/_standings.html",
+        {"event": event, "snapshot": snapshot, "table": table},
+        request=request,
+    )
+    # Keyed by the snapshot's own fingerprint: what was rendered, even if it changed meanwhile.
+    cache.set(_cache_key(event, snapshot.fingerprint, request.GET), html, FRAGMENT_SECONDS)
+    return html

@@ -49,7 +49,8 @@ def player_base(event) -> str:
 
 
 def _cache_key(event, key: str, query: QueryDict) -> str:
-    return f"public-standings:{event.pk}:{key}:{get_language()}:{query.urlencode()}"
+    # The slug is in the player links; the fingerprint covers everything else shown.
+    return f"public-standings:{event.pk}:{event.slug}:{key}:{get_language()}:{query.urlencode()}"
 
 
 def metric_order(event, rows: list[dict]) -> list[str]:

@@ -223,6 +223,24 @@ def test_standings_page_runs_a_fixed_number_of_queries(
         assert client.get(url, {"fragment": "1"}).status_code == 200
 
 
+def test_player_and_round_pages_run_a_fixed_number_of_queries(
+    client, played, round_one, django_assert_max_num_queries
+):
+    publish_results(round_one)
+    round_two = played.seat(2)
+    played.play(round_two, ROUND_2)
+    publish_results(round_two)
+    slug = played.event.slug
+    standings(played.event)
+    bai = played.registrations[1]
+    # Event, registration, seats, sheets, opponents, the snapshot and its fingerprint.
+    with django_assert_max_num_queries(9):
+        assert len(client.get(f"/e/{slug}/player/{bai.pk}/").context["sessions"]) == 2
+    # Event, round, published rounds, seats, sheets.
+    with django_assert_max_num_queries(5):
+        assert len(client.get(f"/e/{slug}/round/2/results/").context["tables"]) == 2
+
+
 def test_unpublished_events_and_strangers_are_not_found(client, played, round_one, make_event):
     publish_results(round_one)
     slug = played.event.slug

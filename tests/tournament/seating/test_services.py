@@ -104,6 +104,38 @@ def test_swiss_ranks_by_registration_order_until_standings_exist(event, spy):
     assert spy[-1]["standings"] == [r.pk for r in regs]
 
 
+def test_swiss_ranks_by_the_standings_once_results_are_confirmed(event, spy, director):
+    from tournament.results import services as results
+
+    regs = register(event, 8)
+    event_services.start_event(event)
+    judge, other = director, type(director).objects.create_user("other-judge")
+    for user in (judge, other):
+        event_services.grant_role(event, user, "judge")
+    round_ = services.seat_round(event, 1, time_budget=0.5)
+    for table, scores in zip(
+        round_.tables.order_by("number"),
+        [(40000, 30000, 27000, 23000), (50000, 35000, 20000, 15000)],
+        strict=True,
+    ):
+        sheet = results.save_final_scores(
+            table, dict(zip("ESWN", scores, strict=True)), by=judge, base_version=0
+        )
+        results.submit_sheet(table, by=judge, version=sheet.version)
+        results.confirm_sheet(table, by=other, version=sheet.version)
+    by_seat = {(s.table.number, s.wind): s.registration_id for s in round_.seats.all()}
+    # wrc: (points - 30,000) / 1,000 + uma 15/5/-5/-15:
+    expected = [
+        by_seat[(2, "E")], by_seat[(1, "E")], by_seat[(2, "S")], by_seat[(1, "S")],
+        by_seat[(1, "W")], by_seat[(2, "W")], by_seat[(1, "N")], by_seat[(2, "N")],
+    ]  # fmt: skip
+    # E2 20+15 = 35, E1 10+15 = 25, S2 5+5 = 10, S1 0+5 = 5, W1 -3-5 = -8,
+    # W2 -10-5 = -15, N1 -7-15 = -22, N2 -15-15 = -30.
+    services.seat_round(event, 2, "swiss", time_budget=0.5)
+    assert spy[-1]["standings"] == expected
+    assert sorted(expected) == sorted(r.pk for r in regs)
+
+
 @pytest.mark.parametrize(("count", "short"), [(13, 3), (15, 1), (17, 3)])
 def test_players_that_cannot_fill_tables_are_refused_and_nothing_saved(event, count, short):
     register(event, count)

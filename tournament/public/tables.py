@@ -25,29 +25,13 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from tournament.results.templatetags.results_tags import points as format_points
+from tournament.standings.labels import metric_label
 
-# Column headers of the metrics (scoring/standings/metrics.py), in the rules' own words.
-METRIC_NAMES = {
-    "result_points": _("Result points"),
-    "raw_points": _("Raw points"),
-    "table_points": _("Table points"),
-    "match_points": _("Match points"),
-    "points_total": _("Total points"),
-    "session_score": _("Session score"),
-    "best_session": _("Best session"),
-    # Sessions placed first, second …: a count.
-    "firsts": _("1st"),
-    "seconds": _("2nd"),
-    "thirds": _("3rd"),
-    "fourths": _("4th"),
-    "session_wins": _("Sessions won"),
-}
 # Shown first, on every screen: the ranking value and the first tiebreak.
 MAIN_METRICS = 2
 
 
-def metric_name(key: str):
-    return METRIC_NAMES.get(key) or key.replace("_", " ").capitalize()
+metric_name = metric_label  # the public pages' name for it
 
 
 def _exact(value) -> Fraction:

@@ -69,11 +69,11 @@ from fractions import Fraction
 
 import tablib
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.rulesets import KNOWN_RULESETS
 from scoring.standings import precedence
 from tournament.results.sheet_state import overrides_of
+from tournament.standings.labels import metric_label
 
 EXACT_PLACES = 3  # a decimal with at most this many places is written as it is
 ROUNDED_PLACES = 2  # any other value is rounded to this many places
@@ -91,26 +91,8 @@ EMA_HEADERS = (
 )
 
 # Column names of the tiebreak metrics (scoring/standings/metrics.py), in the reader's language.
-METRIC_LABELS = {
-    "table_points": gettext_lazy("Table points"),
-    "match_points": gettext_lazy("Match points"),
-    "session_score": gettext_lazy("Session scores"),
-    "result_points": gettext_lazy("Result points"),
-    "points_total": gettext_lazy("Points total"),
-    "raw_points": gettext_lazy("Final points total"),
-    "firsts": gettext_lazy("1st places"),
-    "seconds": gettext_lazy("2nd places"),
-    "thirds": gettext_lazy("3rd places"),
-    "fourths": gettext_lazy("4th places"),
-    "session_wins": gettext_lazy("Sessions won"),
-    "best_session": gettext_lazy("Best session"),
-}
 
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
-
-
-def metric_label(name: str) -> str:
-    return str(METRIC_LABELS.get(name, name.replace("_", " ")))
 
 
 def number(value: Fraction) -> tuple[int | Decimal, bool]:

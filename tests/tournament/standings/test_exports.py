@@ -57,7 +57,7 @@ def test_staff_csv_counts_every_confirmed_sheet(client, riichi):
     header, *rows = read_csv(response)
     assert header == [
         "Rank", "Player", "Club", "Country", "EMA id",
-        "Result points", "Final points total", "Sessions", "Best session",
+        "Result points", "Raw points", "Sessions", "Best session",
     ]  # fmt: skip
     assert len(rows) == 8
     assert {row[7] for row in rows} == {"2"}
@@ -81,7 +81,7 @@ def test_public_csv_counts_published_rounds_only(client, riichi):
 def test_a_value_no_decimal_writes_keeps_its_exact_fraction(client, mcr):
     login(client, mcr)
     header, *rows = read_csv(client.get(reverse("standings:staff_csv", args=[mcr.event.slug])))
-    assert header[5:8] == ["Table points", "Table points (exact)", "Points total"]
+    assert header[5:8] == ["Table points", "Table points (exact)", "Total points"]
     tied = [row for row in rows if row[6] == "7/3"]
     assert len(tied) == 3
     assert {row[5] for row in tied} == {"2.33"}
@@ -101,7 +101,7 @@ def test_xlsx_has_numbers_as_numbers(client, mcr):
     rows = list(sheet.iter_rows(values_only=True))
     assert rows[0][:8] == (
         "Rank", "Player", "Club", "Country", "EMA id",
-        "Table points", "Table points (exact)", "Points total",
+        "Table points", "Table points (exact)", "Total points",
     )  # fmt: skip
     assert len(rows) == 9
     first = rows[1]

@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "tournament.seating",
     "tournament.results",
     "tournament.standings",
+    "tournament.printing",
     "tournament.public",
 ]
 
@@ -116,6 +117,14 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# Files the site makes (round packs and other PDFs), served only through views
+# that check the event permission; never under STATIC_URL.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+
+# The address printed in QR codes on paper (a judge's phone opens it): where the
+# site is reachable from the venue's network, e.g. http://192.168.1.10:8000.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 # Celery: eager without a broker, a real worker with CELERY_BROKER_URL.
 _celery = celery_settings(os.environ)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ast
 import itertools
-import time
 from pathlib import Path
 
 import pytest
@@ -147,12 +146,12 @@ def test_same_seed_same_plan_and_other_seeds_differ():
     )
 
 
-def test_never_hangs_on_a_tiny_budget():
+def test_a_spent_budget_still_gives_a_valid_plan():
+    # No timing asserted here (make bench times the planner): with the deadline
+    # already past, every search loop must stop at once and return what it has.
     for n, rounds in [(256, 12), (252, 12)]:
         ids = players(n)
-        start = time.monotonic()
-        plan = plan_seating(ids, rounds, time_budget=0.05)
-        assert time.monotonic() - start < 5
+        plan = plan_seating(ids, rounds, time_budget=0)
         assert_valid(plan, ids, rounds)
         assert plan.winds_balanced()
 

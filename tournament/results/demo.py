@@ -1,8 +1,9 @@
 """Demo staff and round-1 results for ``load_demo``, entered through the judges' services.
 
-The demo shows the real flow: seven tables submitted by one judge and
-confirmed by another, and table 1 still being entered hand by hand, so the
-judge's page has a sheet in progress. The logins are for a demo on
+The demo shows the real flow: round 1's eight tables submitted by one judge,
+confirmed by another and published (so the public standings have data), and
+round 2's table 1 still being entered hand by hand, so the judge's page has a
+sheet in progress. The logins are for a demo on
 localhost only (password ``demo``); ``load_demo`` prints them.
 """
 
@@ -20,8 +21,9 @@ DEMO_STAFF = {
     "demo-judge": StaffRole.Role.JUDGE,
     "demo-judge2": StaffRole.Role.JUDGE,
 }
-# Final points of tables 2-8 (jpml-b: 4 x 30,000 = 120,000), E, S, W, N; one four-way tie.
+# Final points of round 1's tables (jpml-b: 4 x 30,000 = 120,000), E, S, W, N; one four-way tie.
 FINAL_SCORES = [
+    (36800, 33400, 27300, 22500),
     (45200, 32100, 24700, 18000),
     (38000, 31000, 29000, 22000),
     (52300, 27700, 21000, 19000),
@@ -53,25 +55,31 @@ def demo_staff(event) -> dict:
 
 
 def demo_results(event, users: dict) -> int:
-    """Round 1's sheets, where none exist yet; returns how many tables were entered."""
-    round_ = event.rounds.filter(number=1).first()
-    if round_ is None:
-        return 0
+    """Round 1 confirmed and published, round 2's table 1 in progress; returns tables entered."""
+    from tournament.standings.services import publish_results
+
     judge, other = users["demo-judge"], users["demo-judge2"]
     entered = 0
-    for table in round_.tables.order_by("number"):
-        if services.head_of(table) is not None:
-            continue
-        if table.number == 1:
-            sheet = None
-            for entry in TABLE_1_HANDS:
-                sheet = services.add_hand(
-                    table, entry, by=judge, base_version=sheet.version if sheet else 0
-                )
-        elif table.number - 2 < len(FINAL_SCORES):
-            scores = dict(zip("ESWN", FINAL_SCORES[table.number - 2], strict=True))
+    first = event.rounds.filter(number=1).first()
+    if first is not None:
+        for table in first.tables.order_by("number"):
+            if services.head_of(table) is not None or table.number > len(FINAL_SCORES):
+                continue
+            scores = dict(zip("ESWN", FINAL_SCORES[table.number - 1], strict=True))
             sheet = services.save_final_scores(table, scores, by=judge, base_version=0)
             services.submit_sheet(table, by=judge, version=sheet.version)
             services.confirm_sheet(table, by=other, version=sheet.version)
+            entered += 1
+        confirmed = first.tables.filter(sheets__status="confirmed").distinct().count()
+        if first.results_published_at is None and confirmed == first.tables.count():
+            publish_results(first, by=users["demo-director"])
+    second = event.rounds.filter(number=2).first()
+    table = second.tables.filter(number=1).first() if second is not None else None
+    if table is not None and services.head_of(table) is None:
+        sheet = None
+        for entry in TABLE_1_HANDS:
+            sheet = services.add_hand(
+                table, entry, by=judge, base_version=sheet.version if sheet else 0
+            )
         entered += 1
     return entered

@@ -1,6 +1,7 @@
 """``manage.py load_demo``: the demo event, 32 players seated for 4 published rounds.
 
-It also adds demo staff logins and round 1's results (``tournament/results/demo.py``).
+It also adds demo staff logins, round 1's published results and a sheet in
+progress (``tournament/results/demo.py``).
 
 Built with the same services a director uses (create, register, start, seat
 with the planner, publish), so the demo shows what the code does today rather
@@ -60,11 +61,12 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Demo event {event.slug}: {event.registrations.count()} players "
             f"({added} added), {event.rounds.count()} rounds ({seated} seated now); "
-            f"seating at /e/{event.slug}/round/1/; round 1 results: {entered} table(s) entered now"
+            f"seating at /e/{event.slug}/round/1/; results: {entered} table(s) entered now; "
+            f"standings at /e/{event.slug}/standings/"
         )
         self.stdout.write(
             f"Demo logins (password {DEMO_PASSWORD!r}): {', '.join(users)}; "
-            f"a judge's table page: /j/{event.slug}/1/1/"
+            f"a judge's table page: /j/{event.slug}/2/1/"
         )
 
 

@@ -23,6 +23,7 @@ urlpatterns = [
     path("manage/", include("tournament.events.urls")),
     path("manage/", include("tournament.seating.urls")),
     path("manage/", include("tournament.standings.urls")),
+    path("manage/", include("tournament.printing.urls")),
     # Judges' result entry; the short /j/ address is printed as a QR code on each sheet.
     path("j/", include("tournament.results.urls")),
     # Standings downloads (/e/<slug>/standings.csv …) before the public pages.

@@ -1,0 +1,376 @@
+"""Print jobs as services: ask for a PDF, run it, and look at it.
+
+The state machine (see ``models.py``)::
+
+    queued --claim--> running --finish--> done
+       ^                 |  \\--fail----> failed
+       |                 |
+       +----stale--------+  (attempts < PRINT_JOB_MAX_ATTEMPTS, worker mode)
+                         +--stale-------> failed (otherwise)
+    queued --stale (no worker came)-----> failed
+
+Every transition is a compare-and-set ``UPDATE`` (status, and the attempt
+number for a running job), so a worker that comes back after its job was
+taken over changes nothing: its result is thrown away.
+
+Who moves a job:
+
+- :func:`request_job` (a director's POST) creates it ``queued`` and sends
+  ``render_job(id)`` once the transaction commits, so a worker never looks
+  for a row that is not there yet;
+- :func:`run_job` (the Celery task) claims it, renders, and stores the file;
+- :func:`job_state` (every look at the job: its page, the JSON status) applies
+  the stale rule, so a job whose worker died is never left "running".
+
+Settings: ``PRINT_JOB_STALE_SECONDS`` (300), ``PRINT_JOB_MAX_ATTEMPTS`` (3),
+``PRINT_JOB_PROGRESS_SECONDS`` (0.5, the least time between two progress
+writes) and ``PRINT_DOCUMENTS_MODULE`` (where the document functions live;
+a test worker can point it at slow fakes).
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import logging
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournament.events.errors import EventError
+from tournament.events.permissions import has_event_permission
+from tournament.printing.models import EVENT_KINDS, ROUND_KINDS, Kind, PrintJob
+
+logger = logging.getLogger(__name__)
+
+Status = PrintJob.Status
+
+# kind -> name of the function in the documents module
+DOCUMENTS = {
+    Kind.ROUND_PACK: "round_pack",
+    Kind.BLANK_SCORESHEETS: "blank_scoresheets",
+    Kind.FILLED_SHEETS: "filled_sheets",
+    Kind.SEATING_LIST: "seating_list",
+    Kind.STANDINGS: "standings_pdf",
+    Kind.SCORE_CARDS: "score_cards",
+}
+STANDINGS_SCOPES = ("public", "staff")
+ERROR_MAX = 2000  # characters of an error kept for the page
+
+
+def stale_after() -> timedelta:
+    return timedelta(seconds=float(getattr(settings, "PRINT_JOB_STALE_SECONDS", 300)))
+
+
+def max_attempts() -> int:
+    return int(getattr(settings, "PRINT_JOB_MAX_ATTEMPTS", 3))
+
+
+def progress_interval() -> float:
+    return float(getattr(settings, "PRINT_JOB_PROGRESS_SECONDS", 0.5))
+
+
+def eager() -> bool:
+    """True when tasks run inside the calling process (no broker configured)."""
+    from tournament.celery import app
+
+    return bool(app.conf.task_always_eager)
+
+
+def document_for(kind: str):
+    """The function that makes ``kind``'s PDF (imported late: WeasyPrint is heavy)."""
+    module = importlib.import_module(
+        getattr(settings, "PRINT_DOCUMENTS_MODULE", "tournament.printing.documents")
+    )
+    return getattr(module, DOCUMENTS[kind])
+
+
+# --- asking -------------------------------------------------------------------
+
+
+def request_job(event, kind: str, *, round_=None, by, params=None) -> PrintJob:
+    """Queue a PDF of ``kind`` for ``event`` (or its round ``round_``) and send it to a worker.
+
+    Printing is a director's action (``manage``). The same document already
+    waiting or being made is returned instead of a second job (a double click).
+    In eager mode the PDF is made before this returns.
+    """
+    if not has_event_permission(by, event, "manage"):
+        raise EventError(_("Only the event's director can print."))
+    params = _clean_params(kind, round_, event, params)
+    with transaction.atomic():
+        existing = _active_twin(event, kind, round_, params)
+        if existing is not None:
+            return existing
+        job = PrintJob.objects.create(
+            event=event,
+            round=round_,
+            kind=kind,
+            params=params,
+            requested_by=by if getattr(by, "is_authenticated", False) else None,
+            heartbeat_at=timezone.now(),
+        )
+        logger.info("print job %s queued: %s for %s by %s", job.pk, kind, event.slug, by)
+        _send_on_commit(job.pk)
+    job.refresh_from_db()
+    return job
+
+
+def _clean_params(kind, round_, event, params) -> dict:
+    if kind not in DOCUMENTS:
+        raise EventError(_("There is no document called %(kind)s.") % {"kind": kind})
+    if kind in ROUND_KINDS and round_ is None:
+        raise EventError(_("Choose the round to print."))
+    if kind in EVENT_KINDS and round_ is not None:
+        raise EventError(_("This document is for the whole event, not one round."))
+    if round_ is not None and round_.event_id != event.pk:
+        raise EventError(_("That round belongs to another event."))
+    params = dict(params or {})
+    if kind == Kind.STANDINGS:
+        scope = params.get("scope", "public")
+        if scope not in STANDINGS_SCOPES:
+            raise EventError(_("Standings are printed as published or as the staff see them."))
+        return {"scope": scope}
+    return {}
+
+
+def _active_twin(event, kind, round_, params) -> PrintJob | None:
+    candidates = PrintJob.objects.filter(
+        event=event, kind=kind, round=round_, status__in=[Status.QUEUED, Status.RUNNING]
+    )
+    for job in candidates:
+        if job.params == params and not _is_stale(job, timezone.now()):
+            return job
+    return None
+
+
+def _send_on_commit(job_id: int) -> None:
+    from tournament.printing.tasks import render_job
+
+    transaction.on_commit(lambda: render_job.delay(job_id))
+
+
+# --- looking ------------------------------------------------------------------
+
+
+def _is_stale(job: PrintJob, now) -> bool:
+    return job.is_active and (job.heartbeat_at is None or job.heartbeat_at < now - stale_after())
+
+
+def job_state(job: PrintJob) -> PrintJob:
+    """The job as it is now, after the stale rule: a quiet worker loses its job.
+
+    A running job without a heartbeat for ``PRINT_JOB_STALE_SECONDS`` is
+    queued again (worker mode, fewer than ``PRINT_JOB_MAX_ATTEMPTS``
+    attempts) or failed; a queued job that no worker took in that time is
+    failed. In eager mode nothing is re-queued: that would make the PDF
+    inside the request that only looked.
+    """
+    job.refresh_from_db()
+    now = timezone.now()
+    if not _is_stale(job, now):
+        return job
+    if job.status == Status.RUNNING and job.attempts < max_attempts() and not eager():
+        if _cas(job, now, status=Status.QUEUED, heartbeat_at=now):
+            logger.warning("print job %s: worker silent, queued again", job.pk)
+            _send_on_commit(job.pk)
+    else:
+        _cas_fail(job, _stale_message(job), now)
+    job.refresh_from_db()
+    return job
+
+
+def _stale_message(job: PrintJob) -> str:
+    minutes = max(1, round(stale_after().total_seconds() / 60))
+    if job.status == Status.QUEUED:
+        return _(
+            "No worker started this job within %(minutes)s minutes. "
+            "Is the Celery worker running? Print it again."
+        ) % {"minutes": minutes}
+    return _(
+        "The work stopped without a sign of life for %(minutes)s minutes "
+        "(attempt %(attempt)s of %(max)s). Print it again."
+    ) % {"minutes": minutes, "attempt": job.attempts, "max": max_attempts()}
+
+
+def _cas(job: PrintJob, now, **changes) -> bool:
+    """Change ``job`` only if nobody moved it since we read it."""
+    return bool(
+        PrintJob.objects.filter(
+            pk=job.pk, status=job.status, attempts=job.attempts, heartbeat_at=job.heartbeat_at
+        ).update(**changes)
+    )
+
+
+def _cas_fail(job: PrintJob, message: str, now) -> bool:
+    failed = _cas(job, now, status=Status.FAILED, error=message[:ERROR_MAX], finished_at=now)
+    if failed:
+        logger.warning("print job %s failed: %s", job.pk, message)
+    return failed
+
+
+# --- running (the worker's side) ----------------------------------------------
+
+
+class Claim(enum.Enum):
+    GONE = "gone"  # done, failed or deleted: nothing to do
+    BUSY = "busy"  # another worker is on it and alive: look again later
+
+
+class JobLost(Exception):
+    """This worker's attempt was taken over or failed meanwhile: stop rendering."""
+
+
+@dataclass
+class Attempt:
+    job: PrintJob
+    number: int
+
+    def mine(self):
+        return PrintJob.objects.filter(pk=self.job.pk, status=Status.RUNNING, attempts=self.number)
+
+
+def claim_job(job_id: int) -> Attempt | Claim:
+    """Take a queued job (or a running one whose worker went silent) for this worker."""
+    for _try in range(3):  # another process may move the job between our read and our write
+        job = PrintJob.objects.select_related("event", "round").filter(pk=job_id).first()
+        if job is None or not job.is_active:
+            return Claim.GONE
+        now = timezone.now()
+        if job.status == Status.RUNNING and not _is_stale(job, now):
+            return Claim.BUSY
+        if job.attempts >= max_attempts():  # a stale last attempt: give up
+            _cas_fail(job, _stale_message(job), now)
+            return Claim.GONE
+        number = job.attempts + 1
+        if _cas(
+            job,
+            now,
+            status=Status.RUNNING,
+            attempts=number,
+            started_at=now,
+            heartbeat_at=now,
+            progress_done=0,
+            progress_total=0,
+            error="",
+        ):
+            job.refresh_from_db()
+            logger.info("print job %s: attempt %s started", job.pk, number)
+            return Attempt(job, number)
+    return Claim.BUSY
+
+
+def progress_reporter(attempt: Attempt):
+    """``progress(done, total)`` for a document: writes progress and heartbeat, throttled.
+
+    The first step, then at most one write per ``PRINT_JOB_PROGRESS_SECONDS``,
+    and the last step.
+    A write that finds the job no longer ours raises :class:`JobLost`.
+    """
+    last: float | None = None  # when the last write happened; the first step is always written
+
+    def progress(done: int, total: int) -> None:
+        nonlocal last
+        clock = time.monotonic()
+        total = max(0, int(total))
+        done = min(max(0, int(done)), total)
+        if done < total and last is not None and clock - last < progress_interval():
+            return
+        last = clock
+        updated = attempt.mine().update(
+            progress_done=done, progress_total=total, heartbeat_at=timezone.now()
+        )
+        if not updated:
+            raise JobLost
+
+    return progress
+
+
+def render(attempt: Attempt) -> bytes:
+    """Call the document function of the job with its progress callback."""
+    job = attempt.job
+    make = document_for(job.kind)
+    progress = progress_reporter(attempt)
+    if job.kind in ROUND_KINDS:
+        return make(job.round, progress=progress)
+    if job.kind == Kind.STANDINGS:
+        return make(job.event, scope=job.params.get("scope", "public"), progress=progress)
+    return make(job.event, progress=progress)
+
+
+def finish_job(attempt: Attempt, pdf: bytes) -> bool:
+    """Store the file and mark the attempt done; False (file removed) if it is no longer ours."""
+    job = attempt.job
+    name = job.file.storage.save(job.file.field.generate_filename(job, ""), ContentFile(pdf))
+    now = timezone.now()
+    done = attempt.mine().update(
+        status=Status.DONE,
+        file=name,
+        finished_at=now,
+        heartbeat_at=now,
+        progress_done=F("progress_total"),
+        error="",
+    )
+    if not done:
+        job.file.storage.delete(name)
+        logger.warning(
+            "print job %s: attempt %s lost the job; file dropped", job.pk, attempt.number
+        )
+        return False
+    logger.info("print job %s done (%s bytes)", job.pk, len(pdf))
+    return True
+
+
+def fail_job(attempt: Attempt, error: BaseException) -> bool:
+    """Mark the attempt failed with a message for the director."""
+    if isinstance(error, EventError):
+        message = str(error.message)
+    else:
+        detail = str(error) or type(error).__name__
+        message = _("The PDF could not be made: %(detail)s") % {"detail": detail}
+    now = timezone.now()
+    return bool(
+        attempt.mine().update(
+            status=Status.FAILED, error=message[:ERROR_MAX], finished_at=now, heartbeat_at=now
+        )
+    )
+
+
+def run_job(job_id: int) -> Claim | None:
+    """The whole of one attempt; ``Claim.BUSY`` asks the caller to look again later.
+
+    A document that raises fails the job (with its message) and is not raised
+    further: the job row is the record, and a web request in eager mode shows
+    a failed job rather than an error page.
+    """
+    attempt = claim_job(job_id)
+    if isinstance(attempt, Claim):
+        return attempt
+    try:
+        pdf = render(attempt)
+        if not isinstance(pdf, bytes | bytearray) or not pdf:
+            raise ValueError(_("the document came back empty"))
+    except JobLost:
+        logger.warning("print job %s: attempt %s was taken over", job_id, attempt.number)
+        return None
+    except Exception as error:
+        logger.exception("print job %s failed", job_id)
+        fail_job(attempt, error)
+        return None
+    finish_job(attempt, bytes(pdf))
+    return None
+
+
+def recent_jobs(event, limit: int = 20):
+    return (
+        PrintJob.objects.filter(event=event)
+        .select_related("round", "requested_by")
+        .order_by("-created_at", "-pk")[:limit]
+    )

@@ -1,0 +1,151 @@
+"""A print job: one PDF made in the background, its progress, and the file.
+
+Vocabulary:
+
+- **kind**: which document (a round pack, blank scoresheets, ...); round kinds
+  belong to one round, event kinds to the whole event.
+- **state machine**: ``queued -> running -> done | failed``. A worker *claims*
+  a queued job (``attempts`` + 1); a running job whose ``heartbeat_at`` is
+  older than ``PRINT_JOB_STALE_SECONDS`` lost its worker and is re-queued
+  (``running -> queued``) or failed by whoever looks at it next
+  (:func:`tournament.printing.jobs.job_state`).
+- **heartbeat**: the last sign of life of the worker (claim, progress); for a
+  queued job, the moment it was queued.
+
+Every change of state is a conditional ``UPDATE`` in ``jobs.py`` (compare and
+set on status and attempt), never ``save()``, so two workers, or a worker and
+a page looking at the job, cannot overwrite each other. For the same reason
+there is no history table: the row itself says who asked, when, and how it went.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from tournament.events.models import Event
+from tournament.seating.models import Round
+
+
+class Kind(models.TextChoices):
+    ROUND_PACK = "round_pack", _("Round pack")
+    BLANK_SCORESHEETS = "blank_scoresheets", _("Blank scoresheets")
+    FILLED_SHEETS = "filled_sheets", _("Result sheets")
+    SEATING_LIST = "seating_list", _("Seating list")
+    STANDINGS = "standings", _("Standings")
+    SCORE_CARDS = "score_cards", _("Score cards")
+
+
+ROUND_KINDS = frozenset(
+    {Kind.ROUND_PACK, Kind.BLANK_SCORESHEETS, Kind.FILLED_SHEETS, Kind.SEATING_LIST}
+)
+EVENT_KINDS = frozenset({Kind.STANDINGS, Kind.SCORE_CARDS})
+
+
+def job_file_name(job: PrintJob, filename: str) -> str:
+    """``print/<event slug>/<job uuid>.pdf`` under MEDIA_ROOT (never served statically)."""
+    return f"print/{job.event.slug}/{job.uuid}.pdf"
+
+
+class PrintJob(models.Model):
+    Kind = Kind
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Waiting")
+        RUNNING = "running", _("Making the PDF")
+        DONE = "done", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, related_name="print_jobs", verbose_name=_("event")
+    )
+    round = models.ForeignKey(
+        Round,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="print_jobs",
+        verbose_name=_("round"),
+    )
+    kind = models.CharField(_("document"), max_length=20, choices=Kind.choices)
+    params = models.JSONField(_("options"), default=dict, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    progress_done = models.PositiveIntegerField(_("done"), default=0)
+    progress_total = models.PositiveIntegerField(_("of"), default=0)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    error = models.TextField(_("error"), blank=True)
+    file = models.FileField(_("file"), upload_to=job_file_name, blank=True, max_length=255)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("requested by"),
+    )
+    created_at = models.DateTimeField(_("requested"), auto_now_add=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("print job")
+        verbose_name_plural = _("print jobs")
+        ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["event", "-created_at"], name="printjob_event_recent")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["queued", "running", "done", "failed"]),
+                name="printjob_status_is_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=sorted(k.value for k in ROUND_KINDS), round__isnull=False)
+                | Q(kind__in=sorted(k.value for k in EVENT_KINDS), round__isnull=True),
+                name="printjob_round_kinds_have_a_round",
+            ),
+            models.CheckConstraint(
+                condition=Q(progress_done__lte=F("progress_total")),
+                name="printjob_progress_within_total",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="done") | (Q(finished_at__isnull=False) & ~Q(file="")),
+                name="printjob_done_has_a_file",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="failed") | Q(finished_at__isnull=False),
+                name="printjob_failed_has_an_end",
+            ),
+        ]
+
+    def __str__(self):
+        if self.round_id:
+            return _("%(kind)s, round %(number)s") % {
+                "kind": self.get_kind_display(),
+                "number": self.round.number,
+            }
+        return str(self.get_kind_display())
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)
+
+    @property
+    def percent(self) -> int | None:
+        """Done as a whole percentage, or None while the total is not known."""
+        if self.status == self.Status.DONE:
+            return 100
+        if not self.progress_total:
+            return None
+        return min(100, self.progress_done * 100 // self.progress_total)
+
+    def download_name(self) -> str:
+        """The file name a browser saves: ``<slug>-round-3-round_pack.pdf``."""
+        middle = f"-round-{self.round.number}" if self.round_id else ""
+        return f"{self.event.slug}{middle}-{self.kind.replace('_', '-')}.pdf"

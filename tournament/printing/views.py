@@ -1,0 +1,131 @@
+"""Print job pages, under ``/manage/<slug>/print/``.
+
+Starting a job is a director's action (``manage``). Looking at jobs, their
+progress and downloading the finished PDFs needs ``view``: every staff member
+of the event may fetch what the director printed (the same facts are on their
+staff pages). The files live under MEDIA_ROOT and leave only through
+:func:`job_download`, after that check; there is no public URL for them.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import FileResponse, Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from tournament.events.decorators import event_permission_required
+from tournament.events.errors import EventError
+from tournament.events.permissions import has_event_permission
+from tournament.printing import jobs
+from tournament.printing.models import PrintJob
+from tournament.seating.models import Round
+
+
+def _job(event, job_uuid) -> PrintJob:
+    job = get_object_or_404(
+        PrintJob.objects.select_related("event", "round", "requested_by"),
+        event=event,
+        uuid=job_uuid,
+    )
+    return jobs.job_state(job)
+
+
+@event_permission_required("view")
+def job_list(request, event):
+    recent = list(jobs.recent_jobs(event))
+    recent = [jobs.job_state(job) if job.is_active else job for job in recent]
+    return render(
+        request,
+        "printing/jobs.html",
+        {
+            "event": event,
+            "jobs": recent,
+            "can_manage": has_event_permission(request.user, event, "manage"),
+        },
+    )
+
+
+@require_POST
+@event_permission_required("manage")
+def job_start(request, event):
+    """POST ``kind``; ``round`` (a number) for round documents, ``scope`` for standings."""
+    kind = request.POST.get("kind", "")
+    round_ = None
+    number = request.POST.get("round", "").strip()
+    if number:
+        if not number.isdigit():
+            raise Http404
+        round_ = get_object_or_404(Round, event=event, number=int(number))
+    params = {"scope": request.POST["scope"]} if "scope" in request.POST else None
+    try:
+        job = jobs.request_job(event, kind, round_=round_, by=request.user, params=params)
+    except EventError as error:
+        messages.error(request, error.message)
+        if round_ is not None:
+            return redirect("seating:round", event.slug, round_.number)
+        return redirect("manage:event", event.slug)
+    return redirect("printing:job", event.slug, job.uuid)
+
+
+@never_cache
+@event_permission_required("view")
+def job_detail(request, event, job_uuid):
+    job = _job(event, job_uuid)
+    if job.round_id:
+        back = reverse("seating:round", args=[event.slug, job.round.number])
+    else:
+        back = reverse("manage:event", args=[event.slug])
+    return render(
+        request,
+        "printing/job.html",
+        {
+            "event": event,
+            "job": job,
+            "back": back,
+            "can_manage": has_event_permission(request.user, event, "manage"),
+        },
+    )
+
+
+@never_cache
+@event_permission_required("view")
+def job_status(request, event, job_uuid):
+    """The job's state as JSON, for the page's progress bar."""
+    job = _job(event, job_uuid)
+    return JsonResponse(
+        {
+            "id": str(job.uuid),
+            "status": job.status,
+            "status_display": str(job.get_status_display()),
+            "active": job.is_active,
+            "done": job.progress_done,
+            "total": job.progress_total,
+            "percent": job.percent,
+            "attempts": job.attempts,
+            "error": job.error,
+            "download_url": (
+                reverse("printing:download", args=[event.slug, job.uuid])
+                if job.status == PrintJob.Status.DONE
+                else None
+            ),
+        }
+    )
+
+
+@event_permission_required("view")
+def job_download(request, event, job_uuid):
+    job = _job(event, job_uuid)
+    if job.status != PrintJob.Status.DONE or not job.file:
+        raise Http404
+    try:
+        handle = job.file.open("rb")
+    except FileNotFoundError as missing:
+        raise Http404 from missing
+    response = FileResponse(
+        handle, as_attachment=True, filename=job.download_name(), content_type="application/pdf"
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response

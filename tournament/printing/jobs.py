@@ -41,7 +41,7 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournament.events.errors import EventError
@@ -95,16 +95,18 @@ def document_for(kind: str):
 # --- asking -------------------------------------------------------------------
 
 
-def request_job(event, kind: str, *, round_=None, by, params=None) -> PrintJob:
+def request_job(event, kind: str, *, round_=None, by, params=None, language=None) -> PrintJob:
     """Queue a PDF of ``kind`` for ``event`` (or its round ``round_``) and send it to a worker.
 
-    Printing is a director's action (``manage``). The same document already
-    waiting or being made is returned instead of a second job (a double click).
-    In eager mode the PDF is made before this returns.
+    Printing is a director's action (``manage``). The PDF is in ``language``,
+    by default the requester's active one (a worker has no request to ask).
+    The same document already waiting or being made is returned instead of a
+    second job (a double click). In eager mode the PDF is made before this returns.
     """
     if not has_event_permission(by, event, "manage"):
         raise EventError(_("Only the event's director can print."))
     params = _clean_params(kind, round_, event, params)
+    params["language"] = _language(language)
     with transaction.atomic():
         existing = _active_twin(event, kind, round_, params)
         if existing is not None:
@@ -139,6 +141,15 @@ def _clean_params(kind, round_, event, params) -> dict:
             raise EventError(_("Standings are printed as published or as the staff see them."))
         return {"scope": scope}
     return {}
+
+
+def _language(language: str | None) -> str:
+    known = [code for code, _name in settings.LANGUAGES]
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    if language in known:
+        return language
+    base = language.split("-")[0]
+    return next((code for code in known if code.split("-")[0] == base), settings.LANGUAGE_CODE)
 
 
 def _active_twin(event, kind, round_, params) -> PrintJob | None:
@@ -297,12 +308,12 @@ def render(attempt: Attempt) -> bytes:
     """Call the document function of the job with its progress callback."""
     job = attempt.job
     make = document_for(job.kind)
-    progress = progress_reporter(attempt)
+    options = {"progress": progress_reporter(attempt), "language": job.params.get("language")}
     if job.kind in ROUND_KINDS:
-        return make(job.round, progress=progress)
+        return make(job.round, **options)
     if job.kind == Kind.STANDINGS:
-        return make(job.event, scope=job.params.get("scope", "public"), progress=progress)
-    return make(job.event, progress=progress)
+        return make(job.event, scope=job.params.get("scope", "public"), **options)
+    return make(job.event, **options)
 
 
 def finish_job(attempt: Attempt, pdf: bytes) -> bool:

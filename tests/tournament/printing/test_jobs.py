@@ -122,7 +122,7 @@ def test_round_pack_end_to_end_in_eager_mode(
         cup.round,
         cup.users["director"],
     )
-    assert documents.calls == [("round_pack", cup.round, {})]
+    assert documents.calls == [("round_pack", cup.round, {"language": "en"})]
     assert job.file.name == f"print/cup/{job.uuid}.pdf"
     assert job.started_at <= job.finished_at
 
@@ -143,10 +143,29 @@ def test_event_documents_get_the_event(client, cup, documents, django_capture_on
         start(client, cup.users["director"], "standings", scope="staff")
         start(client, cup.users["director"], "score_cards")
     assert documents.calls == [
-        ("standings", cup.event, {"scope": "staff"}),
-        ("score_cards", cup.event, {}),
+        ("standings", cup.event, {"scope": "staff", "language": "en"}),
+        ("score_cards", cup.event, {"language": "en"}),
     ]
     assert set(PrintJob.objects.values_list("status", flat=True)) == {Status.DONE}
+
+
+def test_the_pdf_is_in_the_requesters_language(
+    client, cup, documents, django_capture_on_commit_callbacks
+):
+    client.force_login(cup.users["director"])
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            "/manage/cup/print/start/",
+            {"kind": "seating_list", "round": "1"},
+            HTTP_ACCEPT_LANGUAGE="ja",
+        )
+    assert documents.calls == [("seating_list", cup.round, {"language": "ja"})]
+    assert PrintJob.objects.get().params == {"language": "ja"}
+    director = cup.users["director"]
+    job = jobs.request_job(cup.event, "score_cards", by=director, language="zh-Hans")
+    assert job.params == {"language": "zh-hans"}
+    job = jobs.request_job(cup.event, "standings", by=director, language="fr")
+    assert job.params == {"scope": "public", "language": "en"}
 
 
 def test_progress_is_written_with_a_heartbeat(cup, documents, django_capture_on_commit_callbacks):
@@ -443,14 +462,22 @@ def test_a_redelivered_message_waits_for_the_live_worker(cup, documents, worker_
 # --- the real documents -------------------------------------------------------
 
 
-def test_the_real_round_pack(client, cup, django_capture_on_commit_callbacks):
+def test_the_real_round_pack(client, request, django_capture_on_commit_callbacks):
+    """The real documents: a round pack with CJK names, made by the task, downloaded."""
     pytest.importorskip("tournament.printing.documents")
-    pytest.importorskip("weasyprint")
+    # The printing conftest's fixtures, asked for once the documents exist.
+    seated_round, pdf_text = map(request.getfixturevalue, ("seated_round", "pdf_text"))
+    round_ = seated_round(ruleset="mcr", tables=2, slug="cup")
+    director = get_user_model().objects.create_user("director")
+    StaffRole.objects.create(event=round_.event, user=director, role="director")
     with django_capture_on_commit_callbacks(execute=True):
-        response = start(client, cup.users["director"], "round_pack", round="1")
+        response = start(client, director, "round_pack", round="1")
     job = PrintJob.objects.get()
+    assert response["Location"] == f"/manage/cup/print/{job.uuid}/"
     assert job.status == "done", job.error
-    assert job.progress_total >= 1 and job.progress_done == job.progress_total
+    assert job.progress_total > 1 and job.progress_done == job.progress_total
     download = client.get(f"/manage/cup/print/{job.uuid}/download/")
-    assert b"".join(download.streaming_content).startswith(b"%PDF")
-    assert response.status_code == 302
+    pdf = b"".join(download.streaming_content)
+    assert pdf.startswith(b"%PDF")
+    text = "\n".join(pdf_text(pdf))
+    assert "李娜" in text and "山田" in text

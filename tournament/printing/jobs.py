@@ -189,7 +189,7 @@ def job_state(job: PrintJob) -> PrintJob:
     if not _is_stale(job, now):
         return job
     if job.status == Status.RUNNING and job.attempts < max_attempts() and not eager():
-        if _cas(job, now, status=Status.QUEUED, heartbeat_at=now):
+        if _cas(job, status=Status.QUEUED, heartbeat_at=now):
             logger.warning("print job %s: worker silent, queued again", job.pk)
             _send_on_commit(job.pk)
     else:
@@ -211,7 +211,7 @@ def _stale_message(job: PrintJob) -> str:
     ) % {"minutes": minutes, "attempt": job.attempts, "max": max_attempts()}
 
 
-def _cas(job: PrintJob, now, **changes) -> bool:
+def _cas(job: PrintJob, **changes) -> bool:
     """Change ``job`` only if nobody moved it since we read it."""
     return bool(
         PrintJob.objects.filter(
@@ -221,7 +221,7 @@ def _cas(job: PrintJob, now, **changes) -> bool:
 
 
 def _cas_fail(job: PrintJob, message: str, now) -> bool:
-    failed = _cas(job, now, status=Status.FAILED, error=message[:ERROR_MAX], finished_at=now)
+    failed = _cas(job, status=Status.FAILED, error=message[:ERROR_MAX], finished_at=now)
     if failed:
         logger.warning("print job %s failed: %s", job.pk, message)
     return failed
@@ -263,7 +263,6 @@ def claim_job(job_id: int) -> Attempt | Claim:
         number = job.attempts + 1
         if _cas(
             job,
-            now,
             status=Status.RUNNING,
             attempts=number,
             started_at=now,

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "tournament.standings",
     "tournament.printing",
     "tournament.public",
+    "tournament.backup",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,43 @@
+"""``manage.py import_event F.json``: restore an event from an ``export_event`` backup.
+
+One transaction: on any refusal nothing is saved. An event with the same
+short name must not exist (it is never replaced). Players are created anew;
+staff users are matched by username, and missing ones are created without a
+usable password (set one with ``manage.py changepassword``). Exits 0; 1 when
+the event exists or the backup is damaged; 2 when the file cannot be read, is
+not JSON, or is not a backup this version reads.
+"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament.backup.importer import import_backup, read_backup
+from tournament.backup.schema import BackupError, BackupFileError
+
+BAD_ARGUMENTS = 2
+
+
+class Command(BaseCommand):
+    help = "Restore an event from a backup written by export_event (all or nothing)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", metavar="F.json", help="a file written by export_event")
+
+    def handle(self, *args, file, **options):
+        try:
+            document = read_backup(file)
+        except BackupFileError as error:
+            raise CommandError(str(error), returncode=BAD_ARGUMENTS) from error
+        try:
+            event = import_backup(document)
+        except BackupFileError as error:
+            raise CommandError(str(error), returncode=BAD_ARGUMENTS) from error
+        except BackupError as error:
+            raise CommandError(str(error)) from error
+        records = sum(len(rows) for rows in document["history"].values())
+        self.stdout.write(
+            f"Imported {event.slug}: {len(document['players'])} players, "
+            f"{len(document['rounds'])} rounds, {len(document['sheets'])} sheet versions, "
+            f"{records} history records."
+        )

@@ -1,4 +1,4 @@
-"""``python -m bench``: time the rules engine, the seating planner and the standings.
+"""``python -m bench``: time the rules engine, the seating planner, the standings and printing.
 
 Each benchmark runs a fixed workload a few times and keeps the best wall time
 (the least disturbed by whatever else the machine does). Results go to
@@ -15,6 +15,7 @@ import time
 from importlib import metadata
 from pathlib import Path
 
+from bench.printing import printing_benchmarks
 from bench.seating import seating_benchmarks
 from bench.standings import standings_benchmarks
 from scoring.engine import score
@@ -58,6 +59,12 @@ def describe(b: dict) -> str:
                 f"warm {b['snapshot_warm_seconds']} s"
             )
         return f"{b['name']}: {b['lines']} session lines in {b['seconds']} s{extra}"
+    if b.get("kind") == "pdf":
+        verdict = "ok" if b["ok"] else "OVER THE BAR"
+        return (
+            f"{b['name']}: {b['pages']} pages in {b['seconds']} s "
+            f"(bar {b['bar_seconds']} s: {verdict})"
+        )
     if b.get("kind") == "page":
         verdict = "ok" if b["ok"] else "OVER THE BAR"
         return (
@@ -82,6 +89,7 @@ def main() -> int:
     }
     results["benchmarks"] += seating_benchmarks()
     results["benchmarks"] += standings_benchmarks()
+    results["benchmarks"] += printing_benchmarks()
     OUTPUT.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     for b in results["benchmarks"]:
         print(describe(b))

@@ -1,0 +1,166 @@
+"""The printed documents of an event, each as PDF bytes: the API of views, tasks and commands.
+
+- :func:`blank_scoresheets`: one page per table of a round, for play.
+- :func:`filled_sheets`: the round's confirmed versions in the same grid. A
+  table without a confirmed version prints as its blank sheet marked "Not
+  confirmed", so the pack still has one sheet per table and shows the gap.
+- :func:`standings_pdf`: the standings (``scope`` as in
+  ``tournament.standings.services``), a table with repeated headers.
+- :func:`score_cards`: one card per active player, every session of the
+  rounds whose results are published.
+- :func:`seating_list`: the round's players sorted by name, one line each.
+- :func:`round_pack`: the seating list, then the blank scoresheets, in one PDF.
+
+Every function takes ``progress``, an optional ``callable(done, total)``: it
+is called as each table, player or row block is prepared and as WeasyPrint
+lays out each page, and last with ``done == total``. ``language`` renders in
+that language instead of the active one (a background job passes its
+requester's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.utils import translation
+from django.utils.translation import get_language
+
+from tournament.printing import lists
+from tournament.printing.render import render_pdf
+from tournament.printing.sheets import (
+    blank_sheet,
+    confirmed_sheets,
+    event_layout,
+    filled_sheet,
+    sheet_css,
+    tables_of,
+)
+
+ProgressCallback = Callable[[int, int], None]
+
+
+class Progress:
+    """``done`` of ``total`` steps: ``items`` prepared, then about ``pages`` laid out."""
+
+    def __init__(self, callback: ProgressCallback | None, items: int, pages: int):
+        self.callback = callback
+        self.items = items
+        self.total = max(items + pages, 1)
+        self.done = 0
+
+    def _report(self, done: int) -> None:
+        # Monotonic, and short of the end until the PDF is written.
+        done = min(max(done, self.done), self.total - 1)
+        if done != self.done or done == 0:
+            self.done = done
+            if self.callback is not None:
+                self.callback(done, self.total)
+
+    def item(self, n: int) -> None:
+        self._report(n)
+
+    def page(self, n: int) -> None:
+        self._report(self.items + n)
+
+    def finish(self) -> None:
+        self.done = self.total
+        if self.callback is not None:
+            self.callback(self.total, self.total)
+
+
+def _lang(language: str | None) -> str:
+    return (language or get_language() or "en").split("-")[0]
+
+
+def _render(template: str, context: dict, progress: Progress, language: str | None) -> bytes:
+    pdf = render_pdf(template, context, language=language, on_page=progress.page)
+    progress.finish()
+    return pdf
+
+
+def _sheets(round_, progress: Progress, *, filled: bool, lang: str) -> list[dict]:
+    event = round_.event
+    layout = event_layout(event)
+    confirmed = confirmed_sheets(round_) if filled else {}
+    sheets = []
+    for i, table in enumerate(tables_of(round_), start=1):
+        version = confirmed.get(table.pk)
+        if version is not None:
+            sheets.append(filled_sheet(event, round_, table, layout, version, lang))
+        else:
+            sheet = blank_sheet(event, round_, table, layout)
+            sheet["unconfirmed"] = filled
+            sheets.append(sheet)
+        progress.item(i)
+    return sheets
+
+
+def _sheet_context(round_, sheets: list[dict]) -> dict:
+    css = sheet_css(event_layout(round_.event))
+    return {"event": round_.event, "round": round_, "sheets": sheets, "sheet_css": css}
+
+
+def _table_count(round_) -> int:
+    return round_.tables.count()
+
+
+def blank_scoresheets(round_, *, progress=None, language=None) -> bytes:
+    """One blank scoresheet per table of ``round_``, in table order."""
+    with translation.override(language or get_language()):
+        n = _table_count(round_)
+        steps = Progress(progress, n, n)
+        sheets = _sheets(round_, steps, filled=False, lang=_lang(language))
+        context = {**_sheet_context(round_, sheets), "filled": False}
+        return _render("printing/scoresheets.html", context, steps, language)
+
+
+def filled_sheets(round_, *, progress=None, language=None) -> bytes:
+    """The confirmed version of each table's sheet; "Not confirmed" blanks for the others."""
+    with translation.override(language or get_language()):
+        n = _table_count(round_)
+        steps = Progress(progress, n, n)
+        sheets = _sheets(round_, steps, filled=True, lang=_lang(language))
+        context = {**_sheet_context(round_, sheets), "filled": True}
+        return _render("printing/scoresheets.html", context, steps, language)
+
+
+def seating_list(round_, *, progress=None, language=None) -> bytes:
+    """The round's players sorted by name: table and seat of each."""
+    with translation.override(language or get_language()):
+        rows = lists.seating_rows(round_)
+        steps = Progress(progress, 1, lists.pages_for(len(rows), lists.SEATING_ROWS_PER_PAGE))
+        steps.item(1)
+        context = {"event": round_.event, "round": round_, "seating": rows}
+        return _render("printing/seating_list.html", context, steps, language)
+
+
+def round_pack(round_, *, progress=None, language=None) -> bytes:
+    """The seating list, then one blank scoresheet per table: what a round needs on paper."""
+    with translation.override(language or get_language()):
+        n = _table_count(round_)
+        rows = lists.seating_rows(round_)
+        list_pages = lists.pages_for(len(rows), lists.SEATING_ROWS_PER_PAGE)
+        steps = Progress(progress, n, n + list_pages)
+        sheets = _sheets(round_, steps, filled=False, lang=_lang(language))
+        context = {**_sheet_context(round_, sheets), "seating": rows}
+        return _render("printing/round_pack.html", context, steps, language)
+
+
+def standings_pdf(event, scope="public", *, progress=None, language=None) -> bytes:
+    """The event's standings in ``scope`` ("public": published rounds; "staff": every sheet)."""
+    with translation.override(language or get_language()):
+        context = lists.standings_context(event, scope)
+        pages = lists.pages_for(len(context["rows"]), context["rows_per_page"])
+        steps = Progress(progress, 1, pages)
+        steps.item(1)
+        return _render("printing/standings.html", context, steps, language)
+
+
+def score_cards(event, *, progress=None, language=None) -> bytes:
+    """One card per active player with every session of the rounds whose results are published."""
+    with translation.override(language or get_language()):
+        context = lists.score_card_context(event)
+        cards = context["cards"]
+        steps = Progress(progress, 1, lists.pages_for(len(cards), lists.CARDS_PER_PAGE))
+        steps.item(1)
+        return _render("printing/score_cards.html", context, steps, language)

@@ -153,7 +153,7 @@ def test_filled_sheets_print_the_confirmed_version(seated_round, play_round):
     assert "+32" in first and "\u221216" in first  # E wins 8 fan off S: +32 / −16 (mcr.md §5)
     assert "+96" in first  # N's self-drawn 24 (23 + 1 flower): 3 × (24 + 8)
     assert "清龍" in first  # the engine's item name, in the reader's language
-    assert "NOT CONFIRMED" in second  # table 2: its blank sheet, marked (in capitals)
+    assert "未確認" in second  # table 2: its blank sheet, marked "not confirmed" (in Japanese)
     for name in names_by_table(round_)[2]:
         assert squeeze(name) in squeeze(second)
 

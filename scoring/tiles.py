@@ -89,7 +89,7 @@ def parse_tiles(text: str, field: str = "tiles") -> list[Tile]:
     tiles: list[Tile] = []
     digits = ""
     for ch in compact:
-        if ch.isdigit():
+        if ch.isdecimal():  # not isdigit(): '²' is a digit that int() refuses
             digits += ch
         elif ch in SUITS:
             if not digits:

@@ -51,9 +51,10 @@ def register(ruleset: Ruleset) -> None:
 def get_ruleset(name: str | None) -> Ruleset:
     """The registered ruleset, or a :class:`HandError` a person can act on."""
     _load_builtin()
-    if name in _REGISTRY:
+    is_name = isinstance(name, str)  # a JSON list or object is unhashable: no `in` on it
+    if is_name and name in _REGISTRY:
         return _REGISTRY[name]
-    if name in KNOWN_RULESETS:
+    if is_name and name in KNOWN_RULESETS:
         raise HandError(
             "unsupported_ruleset", f"ruleset: {name!r} is planned but cannot be scored yet"
         )

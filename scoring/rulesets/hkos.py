@@ -61,6 +61,8 @@ TEN_FAAN_REPLACES = frozenset({"suit", "wind", "dragon", "pungs"})
 # rules/hkos.md §4: up to 4 faan u doubles; above, odd steps ×3/2 and even steps ×4/3.
 HALF_SPICY_DOUBLING_UP_TO = 4
 SCALES = ("half-spicy", "full-spicy", "custom")
+# The scale has max_faan + 1 steps: a bound keeps a typo like 10**9 from hanging the resolver.
+MAX_FAAN_CEILING = 100
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,8 @@ def resolve(preset: HKOSConfig, overrides: Mapping[str, Any]) -> HKOSConfig:
     config = replace(
         preset, **{k: v for k, v in changes.items() if k not in ("faan_table", "faan_scale")}
     )
+    if config.max_faan > MAX_FAAN_CEILING:
+        raise HandError("bad_option", f"options.max_faan: at most {MAX_FAAN_CEILING}")
     if not 0 <= config.min_faan <= config.max_faan:
         raise HandError(
             "bad_option",

@@ -151,7 +151,8 @@ def score_tiles(
     where = row.field(name)
     data = dict(mapping(hand, where))
     own = data.get("options") or {}
-    data.update(fill, ruleset=ruleset, options={**mapping(own, f"{where}.options"), **options})
+    event = options or {}  # replay_sheet takes overrides=None for "no options"
+    data.update(fill, ruleset=ruleset, options={**mapping(own, f"{where}.options"), **event})
     result = score(data, ruleset, lang)
     if not result.valid:
         error = result.error

@@ -99,7 +99,11 @@ def riichi_setup(name: str, overrides: Any) -> RiichiSetup:
         info = getattr(problem, "info", None)
         text = info.message if info else str(problem)
         raise SheetError("overrides", "bad_option", text, {"detail": text}) from None
-    return RiichiSetup(name, config, hand, rules, replace(RIICHI_SESSION_PRESETS[name], **session))
+    session_rules = replace(RIICHI_SESSION_PRESETS[name], **session)
+    if session_rules.final_rounding and session_rules.ties != "seat_order":
+        # 1st alone takes up the rounding (riichi.md §4), so ties must not share 1st.
+        raise _bad("final_rounding", "needs ties: seat_order, so that one player is 1st")
+    return RiichiSetup(name, config, hand, rules, session_rules)
 
 
 def _session_value(key: str, value: Any) -> Any:

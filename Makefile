@@ -24,12 +24,14 @@ BROWSER_PACKAGES := chromium chromium-driver
 # tests; installed only when no `java` is on the PATH.
 CHECK_PACKAGES := default-jre-headless
 
-.PHONY: help setup build-tools system-packages run test test-pg bench lint fmt messages
+.PHONY: help setup build-tools system-packages run test test-stack test-pg stack bench lint fmt messages
 
 help:
 	@echo "make run        install what is missing, migrate, load the demo, serve on 127.0.0.1:8000"
 	@echo "make test       the whole test suite (extra pytest args: make test ARGS='-k foo')"
-	@echo "make test-pg    the same against a throwaway PostgreSQL server (.ci/with-postgres)"
+	@echo "make test-stack the same against throwaway PostgreSQL + Redis with Celery workers (.ci/with-stack)"
+	@echo "make test-pg    the same as test-stack (its old name)"
+	@echo "make stack      PostgreSQL, Redis, a Celery worker and gunicorn on 127.0.0.1:8000 (Ctrl-C stops)"
 	@echo "make bench       benchmarks, written to bench/results.json"
 	@echo "make lint       ruff format --check and ruff check"
 	@echo "make fmt        ruff format and ruff check --fix"
@@ -77,6 +79,10 @@ system-packages: $(STAMP)
 
 setup: system-packages
 
+# The development site: DEBUG on (plain http, the public development key) unless
+# DEBUG is given. Settings default to DEBUG off, a production site.
+run test bench: export DEBUG ?= 1
+
 run: setup
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
@@ -86,9 +92,16 @@ run: setup
 test: setup
 	$(PY) -m pytest $(ARGS)
 
-# The suite against a throwaway PostgreSQL (installed first when missing and root).
-test-pg: setup
-	.ci/with-postgres $(PY) -m pytest $(ARGS)
+# The suite against a throwaway production stack: PostgreSQL and Redis (installed
+# first when missing and root), DEBUG off, real Celery workers for needs_worker tests.
+test-stack: setup
+	.ci/with-stack $(PY) -m pytest $(ARGS)
+
+test-pg: test-stack
+
+# PostgreSQL, Redis, a Celery worker and gunicorn on 127.0.0.1 (data in .stack/).
+stack: setup
+	.ci/stack
 
 bench: setup
 	$(PY) -m bench

@@ -6,6 +6,16 @@ without one. Database fixtures ask for pytest-django's ``db`` explicitly.
 Tests marked ``postgres_only`` are skipped on other databases, except when
 TEST_REQUIRE_POSTGRES is set (``make test-pg``, CI): then the session refuses
 to start on anything but PostgreSQL and such a test may never be skipped.
+
+Tests marked ``needs_worker`` start real Celery workers (a Redis broker and
+PostgreSQL, so the worker sees the test database); they are skipped elsewhere,
+except when TEST_REQUIRE_WORKER is set (``make test-stack``, CI). Every other
+test runs Celery tasks eagerly, in the test process, whatever the broker: its
+rows live in a transaction no worker could see.
+
+The suite runs as a development site on plain http (``make test`` sets
+DEBUG=1; the stack pass sets DEBUG=0, SECRET_KEY and HTTPS=0): it refuses to
+start with HTTPS on, where every request of the test client would be redirected.
 """
 
 import datetime
@@ -30,16 +40,66 @@ def _database_vendor() -> str:
     return connections["default"].vendor
 
 
+def _worker_required() -> bool:
+    return bool(os.environ.get("TEST_REQUIRE_WORKER", "").strip())
+
+
+def _worker_possible() -> bool:
+    """A Celery worker can run the tests' tasks: a Redis broker and a shared database."""
+    from django.conf import settings
+
+    broker = str(getattr(settings, "CELERY_BROKER_URL", "") or "")
+    return broker.startswith(("redis://", "rediss://")) and _database_vendor() == "postgresql"
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "needs_worker: starts real Celery workers (Redis broker, PostgreSQL); skipped "
+        "elsewhere unless TEST_REQUIRE_WORKER is set",
+    )
+
+
 def pytest_sessionstart(session):
+    from django.conf import settings
+
+    from tournament.envconfig import DEV_SECRET_KEY
+
+    if getattr(settings, "HTTPS", False):
+        pytest.exit(
+            "HTTPS is on (the default when DEBUG is off), so the test client's plain-http "
+            "requests would all be redirected: run make test (it sets DEBUG=1), or set "
+            "DEBUG=1 or HTTPS=0",
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
+    if getattr(settings, "SECRET_KEY_REQUIRED", False) and settings.SECRET_KEY == DEV_SECRET_KEY:
+        pytest.exit(
+            "DEBUG is off and SECRET_KEY is not set, so the site refuses to serve: run make "
+            "test (it sets DEBUG=1), or set DEBUG=1 or SECRET_KEY",
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
     if _postgres_required() and (vendor := _database_vendor()) != "postgresql":
         pytest.exit(
             f"TEST_REQUIRE_POSTGRES is set but the default database is {vendor}, not "
             "postgresql: set DATABASE_URL=postgres://... (or run make test-pg)",
             returncode=pytest.ExitCode.USAGE_ERROR,
         )
+    if _worker_required() and not _worker_possible():
+        pytest.exit(
+            "TEST_REQUIRE_WORKER is set but Celery workers cannot run the tests: they need "
+            "CELERY_BROKER_URL=redis://... and a PostgreSQL DATABASE_URL (make test-stack)",
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
 
 
 def pytest_collection_modifyitems(config, items):
+    if not (_worker_required() or _worker_possible()):
+        skip_worker = pytest.mark.skip(
+            reason="needs a Redis broker and PostgreSQL (make test-stack)"
+        )
+        for item in items:
+            if item.get_closest_marker("needs_worker"):
+                item.add_marker(skip_worker)
     if _postgres_required() or _database_vendor() == "postgresql":
         return
     skip = pytest.mark.skip(reason="needs PostgreSQL (make test-pg)")
@@ -57,6 +117,40 @@ def pytest_runtest_makereport(item, call):
         report.outcome = "failed"
         report.longrepr = f"postgres_only test skipped with TEST_REQUIRE_POSTGRES set: {reason}"
     return report
+
+
+@pytest.hookimpl(wrapper=True, specname="pytest_runtest_makereport")
+def _worker_tests_may_not_skip(item, call):
+    # With a worker required, a needs_worker test that skips itself fails instead.
+    report = yield
+    if report.skipped and _worker_required() and item.get_closest_marker("needs_worker"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"needs_worker test skipped with TEST_REQUIRE_WORKER set: {reason}"
+    return report
+
+
+@pytest.fixture(autouse=True)
+def _celery_eager_unless_worker(request):
+    """Tasks run in the test process, except in needs_worker tests (a real worker runs them)."""
+    if request.node.get_closest_marker("needs_worker"):
+        yield
+        return
+    from tournament.celery import app
+
+    saved = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with an empty cache (login failures, cached tables of a test before)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,10 @@ from pathlib import Path
 
 import dj_database_url
 
+# The SECRET_KEY of a development site (DEBUG on): public, so a site with DEBUG
+# off refuses to serve with it (tournament.middleware.RequireSecretKeyMiddleware).
+DEV_SECRET_KEY = "django-insecure-dev-only-do-not-use-in-production"
+
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
 
@@ -25,6 +29,17 @@ def env_bool(env: Mapping[str, str], name: str, default: bool) -> bool:
     if value in _FALSE:
         return False
     raise ValueError(f"{name}={raw!r} is not a yes/no value (use 1/0, true/false, yes/no, on/off)")
+
+
+def env_int(env: Mapping[str, str], name: str, default: int) -> int:
+    """Read a whole number; anything else is an error naming the variable."""
+    raw = env.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        return int(raw.strip())
+    except ValueError:
+        raise ValueError(f"{name}={raw!r} is not a whole number") from None
 
 
 def env_list(env: Mapping[str, str], name: str, default: list[str]) -> list[str]:
@@ -77,4 +92,38 @@ def celery_settings(env: Mapping[str, str]) -> dict:
         "CELERY_RESULT_BACKEND": env.get("CELERY_RESULT_BACKEND", "").strip() or broker,
         "CELERY_TASK_ALWAYS_EAGER": False,
         "CELERY_TASK_EAGER_PROPAGATES": False,
+    }
+
+
+def cache_config(url: str | None) -> dict:
+    """Turn CACHE_URL into Django's CACHES["default"].
+
+    Without a URL each process keeps its own cache in memory: right for one
+    process (a laptop at the venue). Several web processes share Redis
+    (``redis://host:6379/1``), so a cached standings table is made once and a
+    login limit counts every process's failures.
+    """
+    url = (url or "").strip()
+    if not url:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    raise ValueError(f"CACHE_URL={url!r}: only redis://, rediss:// and unix:// URLs are supported")
+
+
+def https_settings(https: bool, hsts_seconds: int) -> dict:
+    """What serving over HTTPS (``HTTPS=1``) turns on, or off for plain http.
+
+    On: cookies only travel over HTTPS, plain-http requests are redirected
+    (except ``/healthz`` for load balancers and ``/static/``, public files a
+    page over HTTPS never asks for over http), and browsers are told to use
+    HTTPS only for ``hsts_seconds`` (HSTS; ignored by browsers for bare IP
+    addresses). Off: a site on ``http://192.168.x.x`` at a venue works.
+    """
+    return {
+        "SESSION_COOKIE_SECURE": https,
+        "CSRF_COOKIE_SECURE": https,
+        "SECURE_SSL_REDIRECT": https,
+        "SECURE_REDIRECT_EXEMPT": [r"^healthz$", r"^static/"],
+        "SECURE_HSTS_SECONDS": max(0, hsts_seconds) if https else 0,
     }

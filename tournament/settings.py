@@ -2,29 +2,83 @@
 
 Everything that differs between a laptop at the venue, CI and a server comes
 from the environment (see README, "Environment variables"); the parsing lives
-in ``tournament.envconfig``. Without any variables set this is a development
-site on SQLite with Celery tasks running eagerly.
+in ``tournament.envconfig``. Without any variables set this is a locked-down
+site (DEBUG off, HTTPS only) on SQLite with Celery tasks running eagerly, which
+refuses to serve until SECRET_KEY is set; ``make run`` and ``make test`` set
+DEBUG=1 for a development site on plain http.
 """
 
 import os
 from pathlib import Path
 
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from tournament.envconfig import celery_settings, database_config, env_bool, env_list
+from tournament.envconfig import (
+    DEV_SECRET_KEY,
+    cache_config,
+    celery_settings,
+    database_config,
+    env_bool,
+    env_int,
+    env_list,
+    https_settings,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-_DEV_SECRET_KEY = "django-insecure-dev-only-do-not-use-in-production"
-SECRET_KEY = os.environ.get("SECRET_KEY", _DEV_SECRET_KEY)
-DEBUG = env_bool(os.environ, "DEBUG", default=True)
-if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY:
-    raise ImproperlyConfigured("Set SECRET_KEY when DEBUG is off; the default key is public.")
+# Off unless asked for: a forgotten variable gives a locked-down site, never a
+# debug page full of settings.
+DEBUG = env_bool(os.environ, "DEBUG", default=False)
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip() or DEV_SECRET_KEY
+# With DEBUG off, serving (gunicorn, runserver, the test client) refuses the
+# public development key (tournament.middleware.RequireSecretKeyMiddleware).
+# Commands that serve nothing (score_hands, create_event, migrate, a Celery
+# worker ...) run without one.
+SECRET_KEY_REQUIRED = not DEBUG
 
 ALLOWED_HOSTS = env_list(
     os.environ, "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"]
 )
+CSRF_TRUSTED_ORIGINS = env_list(os.environ, "CSRF_TRUSTED_ORIGINS", [])
+
+# Served over HTTPS (by a proxy in front of gunicorn) unless HTTPS=0: secure
+# cookies, http -> https redirects, HSTS. Default on when DEBUG is off; a
+# director serving a venue network on http://192.168.x.x sets HTTPS=0.
+HTTPS = env_bool(os.environ, "HTTPS", default=not DEBUG)
+_https = https_settings(HTTPS, env_int(os.environ, "HSTS_SECONDS", 365 * 24 * 3600))
+SESSION_COOKIE_SECURE = _https["SESSION_COOKIE_SECURE"]
+CSRF_COOKIE_SECURE = _https["CSRF_COOKIE_SECURE"]
+SECURE_SSL_REDIRECT = _https["SECURE_SSL_REDIRECT"]
+SECURE_REDIRECT_EXEMPT = _https["SECURE_REDIRECT_EXEMPT"]
+SECURE_HSTS_SECONDS = _https["SECURE_HSTS_SECONDS"]
+# Headers on every response (Django's defaults, spelled out).
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy (tournament.middleware; the same setting and shape as
+# Django 6.0's built-in one): only the site's own scripts, styles and images,
+# no inline code or style attributes, no framing, forms post to the site only.
+SECURE_CSP = {
+    "default-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "style-src": ["'self'"],
+    "script-src": [
+        "'self'",
+        # The inline "where do I sit" name filter of templates/public/round.html
+        # (tests/tournament/test_security.py checks every inline script is listed).
+        "'sha256-wn1uPitIY3oAKouKh3tfpbXvOOQQEupzRZw6FkeR/uw='",
+    ],
+    "object-src": ["'none'"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+    "base-uri": ["'self'"],
+}
+
+# Staff logins: a username that fails this many times from one address is
+# refused for the window (seconds) after its first failure (tournament.accounts).
+LOGIN_FAILURE_LIMIT = env_int(os.environ, "LOGIN_FAILURE_LIMIT", 5)
+LOGIN_FAILURE_WINDOW = env_int(os.environ, "LOGIN_FAILURE_WINDOW", 15 * 60)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -42,10 +96,15 @@ INSTALLED_APPS = [
     "tournament.printing",
     "tournament.public",
     "tournament.backup",
+    "tournament.accounts",
 ]
 
 MIDDLEWARE = [
+    "tournament.middleware.RequireSecretKeyMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Static files straight after the security headers, before sessions & co.
+    "tournament.middleware.StaticFilesMiddleware",
+    "tournament.middleware.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (the chosen language may live there), before common.
     "django.middleware.locale.LocaleMiddleware",
@@ -86,6 +145,15 @@ DATABASES = {
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Per process in memory, or shared in Redis with CACHE_URL (several web processes).
+CACHES = {"default": cache_config(os.environ.get("CACHE_URL"))}
+
+# The login limit is checked before any password (tournament.accounts.login_limit).
+AUTHENTICATION_BACKENDS = [
+    "tournament.accounts.login_limit.LoginLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -114,10 +182,22 @@ TIME_ZONE = "UTC"
 USE_TZ = True
 
 # Static files come from the project itself: no CDN, no remote fonts, so the
-# site works on a venue network without internet.
+# site works on a venue network without internet. WhiteNoise serves them from
+# every process, DEBUG or not: from STATIC_ROOT once `manage.py collectstatic`
+# has run there (gzipped copies too; make stack does it), else straight from
+# the sources, so a single process is a complete site without that step.
+# Names are not hashed: the PDF renderer finds {% static %} files by name.
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = not STATIC_ROOT.is_dir()
+# Content-Type as Django's own static view gave it ("text/css"): the files are
+# UTF-8 like the pages that load them, which is what browsers then assume.
+WHITENOISE_CHARSET = ""
 
 # Files the site makes (round packs and other PDFs), served only through views
 # that check the event permission; never under STATIC_URL.

@@ -3,21 +3,23 @@
 Languages are chosen with a form posting to ``set_language`` (plus the
 browser's Accept-Language), so URLs stay the same in every language and a QR
 code printed on a scoresheet works for everyone.
+
+Static files are not in this map: WhiteNoise serves them (see settings).
 """
 
-from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.contrib.staticfiles.views import serve as serve_static
-from django.urls import include, path, re_path
+from django.urls import include, path
 
+from tournament.accounts.login_limit import LoginView
 from tournament.views import healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    # Django's login with a limit on failed attempts (tournament.accounts.login_limit).
+    path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Staff pages: every view checks has_event_permission on the server.
     path("manage/", include("tournament.events.urls")),
@@ -30,11 +32,3 @@ urlpatterns = [
     path("", include("tournament.standings.urls_public")),
     path("", include("tournament.public.urls")),
 ]
-
-if not settings.DEBUG:
-    # No whitenoise and often no separate web server at a venue: the app serves
-    # its own (small) static files. Under DEBUG runserver already does this.
-    prefix = settings.STATIC_URL.lstrip("/")
-    urlpatterns.append(
-        re_path(rf"^{prefix}(?P<path>.*)$", serve_static, {"insecure": True}, name="static")
-    )

@@ -1,0 +1,90 @@
+"""Site-wide middleware: the secret key check, static files and the Content-Security-Policy.
+
+Django's SecurityMiddleware and XFrameOptionsMiddleware already set
+``X-Content-Type-Options``, ``Referrer-Policy``, ``Cross-Origin-Opener-Policy``,
+``X-Frame-Options`` and, over HTTPS, ``Strict-Transport-Security`` (see the
+settings). Django 5.2 has no CSP of its own; Django 6.0 has, with the same
+``SECURE_CSP`` setting, so this middleware can then give way to
+``django.middleware.csp.ContentSecurityPolicyMiddleware``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured, MiddlewareNotUsed
+from whitenoise.middleware import WhiteNoiseMiddleware
+
+from tournament.envconfig import DEV_SECRET_KEY
+
+
+class RequireSecretKeyMiddleware:
+    """Refuse to serve a site with DEBUG off and the public development key.
+
+    Checked once, when the server builds its request handler (gunicorn's
+    worker boot, runserver's start, the test client's first request), so a
+    production site without SECRET_KEY never starts, while commands that serve
+    nothing run without one. Then it steps aside: no cost per request.
+    """
+
+    def __init__(self, get_response):
+        if getattr(settings, "SECRET_KEY_REQUIRED", False) and settings.SECRET_KEY in (
+            "",
+            DEV_SECRET_KEY,
+        ):
+            raise ImproperlyConfigured(
+                "Set SECRET_KEY: DEBUG is off and the default key is public. "
+                "For a development site set DEBUG=1 (make run and make test do)."
+            )
+        raise MiddlewareNotUsed
+
+
+class StaticFilesMiddleware(WhiteNoiseMiddleware):
+    """WhiteNoise, quiet about a STATIC_ROOT that was never collected, charset optional.
+
+    Until ``collectstatic`` has run, the files come from their sources
+    (``WHITENOISE_USE_FINDERS``, see the settings) and a missing STATIC_ROOT
+    is expected, not worth WhiteNoise's warning in every process.
+    """
+
+    def add_files(self, root, prefix=None):
+        if self.autorefresh or os.path.isdir(root):
+            super().add_files(root, prefix=prefix)
+
+    def add_mime_headers(self, headers, path, url):
+        # WHITENOISE_CHARSET="" (see the settings): the bare type, as Django's own static view.
+        if self.charset:
+            return super().add_mime_headers(headers, path, url)
+        headers["Content-Type"] = str(self.media_types.get_type(path))
+
+
+def csp_header(policy: dict[str, list[str]]) -> str:
+    """``{"default-src": ["'self'"], ...}`` -> ``default-src 'self'; ...``."""
+    return "; ".join(
+        " ".join([directive, *sources]).strip() for directive, sources in policy.items()
+    )
+
+
+class ContentSecurityPolicyMiddleware:
+    """Send ``Content-Security-Policy`` built from ``settings.SECURE_CSP``.
+
+    A view may set its own header; it is left alone. With DEBUG on, Django's
+    technical error pages (inline styles and scripts) go without the header.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        policy = getattr(settings, "SECURE_CSP", None)
+        if not policy:
+            raise MiddlewareNotUsed
+        self.header = csp_header(policy)
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if "Content-Security-Policy" in response:
+            return response
+        if settings.DEBUG and response.status_code >= 400:
+            return response
+        response["Content-Security-Policy"] = self.header
+        return response

@@ -9,12 +9,14 @@ two runs can be compared.
 from __future__ import annotations
 
 import json
+import os
 import platform
 import sys
 import time
 from importlib import metadata
 from pathlib import Path
 
+from bench.engine import engine_benchmarks
 from bench.printing import printing_benchmarks
 from bench.seating import seating_benchmarks
 from bench.standings import standings_benchmarks
@@ -49,6 +51,27 @@ def bench_corpus(name: str) -> dict:
 
 def describe(b: dict) -> str:
     """One line per benchmark, in the words of its kind."""
+    if b.get("kind") == "engine":
+        return (
+            f"{b['name']}: {b['hands']} hands ({b['valid']} valid) in {b['seconds']} s, "
+            f"{b['hands_per_second']} hands/s"
+        )
+    if b.get("kind") == "engine_ratio":
+        verdict = "ok" if b["ok"] else "OVER THE GOAL"
+        lines = [
+            f"{b['name']}: {b['hands']} hands, adapter {b['adapter_seconds']} s, "
+            f"library {b['library_seconds']} s, ratio {b['ratio']} (goal {b['goal']}: {verdict})"
+        ]
+        return "\n".join(lines + [f"    {line}" for line in b.get("profile", [])])
+    if b.get("kind") == "load":
+        verdict = "ok" if b["ok"] else "OVER THE BAR"
+        return (
+            f"{b['name']}: {b['clients']} clients, {b['server']}, {b['tool']}: "
+            f"p50 {b['p50_ms']} ms, p90 {b['p90_ms']} ms, p99 {b['p99_ms']} ms, "
+            f"{b['requests_per_second']} req/s, {b['failed']} failed "
+            f"(bar p99 {b['bar_p99_ms']} ms: {verdict}; in-process median "
+            f"{b['baseline_in_process_median_ms']} ms)"
+        )
     if "hands" in b:
         return f"{b['name']}: {b['hands']} hands in {b['seconds']} s ({b['ms_per_hand']} ms/hand)"
     if b.get("kind") == "standings":
@@ -83,10 +106,12 @@ def main() -> int:
         "when": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "python": sys.version.split()[0],
         "machine": platform.machine(),
+        "cpus": os.cpu_count(),
         "mahjong": metadata.version("mahjong"),
         "pymahjonggb": metadata.version("pymahjonggb"),
         "benchmarks": [bench_corpus("riichi.jsonl"), bench_corpus("mcr.jsonl")],
     }
+    results["benchmarks"] += engine_benchmarks()
     results["benchmarks"] += seating_benchmarks()
     results["benchmarks"] += standings_benchmarks()
     results["benchmarks"] += printing_benchmarks()

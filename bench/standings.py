@@ -14,6 +14,8 @@
   :data:`PAGE_REQUESTS` requests. The bar: median under :data:`PAGE_BAR_MS`.
   With it, the median of the three public standings downloads (CSV, XLSX,
   EMA CSV) of the same event.
+- ``public_standings_load_500x4_c50``: the same page and event served by
+  gunicorn to 50 concurrent clients (wrk); see :mod:`bench.load`.
 
 The events come from :func:`tournament.public.bench_data.build_event` in a
 fresh SQLite file in a temporary directory (migrated first, removed after);
@@ -34,6 +36,7 @@ from pathlib import Path
 
 from django.urls import reverse
 
+from bench.load import load_benchmark
 from scoring.session import placements, rank_points
 from scoring.session_riichi import RIICHI_SESSION_PRESETS, riichi_session_result
 from scoring.standings import SessionLine, rank_players
@@ -135,6 +138,7 @@ def _setup_django(db_path: Path) -> None:
     os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
     os.environ["DJANGO_SETTINGS_MODULE"] = "tournament.settings"
     os.environ["DEBUG"] = "false"
+    os.environ["HTTPS"] = "0"  # plain http, as the test client speaks (no redirect to https)
     os.environ["SECRET_KEY"] = secrets.token_urlsafe(40)  # this process only
     import django
 
@@ -210,6 +214,7 @@ def bench_public_page() -> dict:
         "bar_median_ms": PAGE_BAR_MS,
         "ok": median < PAGE_BAR_MS,
         "bytes": len(response.content),
+        "slug": event.slug,
         "downloads_median_ms": _downloads(client, event),
     }
 
@@ -236,8 +241,11 @@ def standings_benchmarks() -> list[dict]:
     with tempfile.TemporaryDirectory(prefix="bench-standings-") as folder:
         _setup_django(Path(folder) / "bench.sqlite3")
         results += bench_compute()
-        results.append(bench_public_page())
+        page = bench_public_page()
+        results.append(page)
         from django.db import connections
 
         connections.close_all()
+        # The same event under 50 concurrent clients, on a real server (bench/load.py).
+        results.append(load_benchmark(Path(folder) / "bench.sqlite3", page["slug"], page))
     return results

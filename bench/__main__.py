@@ -20,21 +20,12 @@ from bench.engine import engine_benchmarks
 from bench.printing import printing_benchmarks
 from bench.seating import seating_benchmarks
 from bench.standings import standings_benchmarks
+from bench.timing import best_time as _best_of
 from scoring.engine import score
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 OUTPUT = ROOT / "bench" / "results.json"
-REPEATS = 3
-
-
-def _best_of(func, repeats: int = REPEATS) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def bench_corpus(name: str) -> dict:

@@ -25,12 +25,12 @@ import io
 import json
 import pstats
 import sys
-import time
 from pathlib import Path
 
 from mahjong.hand_calculating.hand import HandCalculator
 from MahjongGB import MahjongFanCalculator
 
+from bench.timing import best_time as _best_of
 from scoring.engine import score
 from scoring.errors import HandError
 from scoring.hand import hand_from_dict
@@ -44,16 +44,6 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 RIICHI_PRESETS = ("tenhou", "jpml-a", "jpml-b", "wrc", "ema")
 RATIO_GOAL = 1.5
-REPEATS = 3
-
-
-def _best_of(func, repeats: int = REPEATS) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        func()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def _corpus(name: str) -> list[dict]:

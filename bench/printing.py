@@ -23,8 +23,9 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from bench.timing import best_of as _best_of
 
 PACK_TABLES = 64
 PACK_BAR_SECONDS = 20
@@ -61,15 +62,6 @@ GIVEN = [
     "Łukasz",
     "Liv",
 ]
-
-
-def _best_of(func, repeats: int = REPEATS) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = func()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def _pages(pdf: bytes) -> int | None:
@@ -117,7 +109,7 @@ def bench_round_pack() -> dict:
     from tournament.printing.documents import round_pack
 
     round_ = seated_round()
-    seconds, pdf = _best_of(lambda: round_pack(round_))
+    seconds, pdf = _best_of(lambda: round_pack(round_), REPEATS)
     return {
         "name": f"round_pack_{PACK_TABLES}_tables",
         "kind": "pdf",
@@ -140,7 +132,7 @@ def bench_standings_pdf() -> dict:
         players=STANDINGS_PLAYERS, rounds=STANDINGS_ROUNDS, ruleset="mcr", slug="bench-print-1000"
     )
     cold, _pdf = _best_of(lambda: standings_pdf(event), repeats=1)
-    seconds, pdf = _best_of(lambda: standings_pdf(event))
+    seconds, pdf = _best_of(lambda: standings_pdf(event), REPEATS)
     return {
         "name": f"standings_pdf_{STANDINGS_PLAYERS}_players",
         "kind": "pdf",

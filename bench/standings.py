@@ -37,6 +37,7 @@ from pathlib import Path
 from django.urls import reverse
 
 from bench.load import load_benchmark
+from bench.timing import best_of as _best_of
 from scoring.session import placements, rank_points
 from scoring.session_riichi import RIICHI_SESSION_PRESETS, riichi_session_result
 from scoring.standings import SessionLine, rank_players
@@ -46,19 +47,9 @@ PAGE_PLAYERS, PAGE_ROUNDS = 500, 4
 PAGE_REQUESTS = 50
 PAGE_BAR_MS = 50
 DOWNLOAD_REQUESTS = 10
-REPEATS = 3
 SEATS = ("E", "S", "W", "N")
 MCR_TABLE_POINTS = (4, 2, 1, 0)  # rules/mcr.md §7
 RIICHI_START = 30_000
-
-
-def _best_of(func, repeats: int = REPEATS) -> tuple[float, object]:
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = func()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def _riichi_table(rng, four, round_no, table_no) -> list[SessionLine]:

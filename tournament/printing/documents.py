@@ -104,24 +104,23 @@ def _table_count(round_) -> int:
     return round_.tables.count()
 
 
-def blank_scoresheets(round_, *, progress=None, language=None) -> bytes:
-    """One blank scoresheet per table of ``round_``, in table order."""
+def _scoresheets(round_, *, filled: bool, progress, language) -> bytes:
     with translation.override(language or get_language()):
         n = _table_count(round_)
         steps = Progress(progress, n, n)
-        sheets = _sheets(round_, steps, filled=False, lang=_lang(language))
-        context = {**_sheet_context(round_, sheets), "filled": False}
+        sheets = _sheets(round_, steps, filled=filled, lang=_lang(language))
+        context = {**_sheet_context(round_, sheets), "filled": filled}
         return _render("printing/scoresheets.html", context, steps, language)
+
+
+def blank_scoresheets(round_, *, progress=None, language=None) -> bytes:
+    """One blank scoresheet per table of ``round_``, in table order."""
+    return _scoresheets(round_, filled=False, progress=progress, language=language)
 
 
 def filled_sheets(round_, *, progress=None, language=None) -> bytes:
     """The confirmed version of each table's sheet; "Not confirmed" blanks for the others."""
-    with translation.override(language or get_language()):
-        n = _table_count(round_)
-        steps = Progress(progress, n, n)
-        sheets = _sheets(round_, steps, filled=True, lang=_lang(language))
-        context = {**_sheet_context(round_, sheets), "filled": True}
-        return _render("printing/scoresheets.html", context, steps, language)
+    return _scoresheets(round_, filled=True, progress=progress, language=language)
 
 
 def seating_list(round_, *, progress=None, language=None) -> bytes:

@@ -61,7 +61,9 @@ def describe(b: dict) -> str:
             f"p50 {b['p50_ms']} ms, p90 {b['p90_ms']} ms, p99 {b['p99_ms']} ms, "
             f"{b['requests_per_second']} req/s, {b['failed']} failed "
             f"(bar p99 {b['bar_p99_ms']} ms: {verdict}; in-process median "
-            f"{b['baseline_in_process_median_ms']} ms)"
+            f"{b['baseline_in_process_median_ms']} ms; page cache off: p99 "
+            f"{b['baseline_page_cache_off']['p99_ms']} ms, "
+            f"{b['baseline_page_cache_off']['requests_per_second']} req/s)"
         )
     if "hands" in b:
         return f"{b['name']}: {b['hands']} hands in {b['seconds']} s ({b['ms_per_hand']} ms/hand)"

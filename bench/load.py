@@ -4,11 +4,15 @@
 ``public_standings_page_500x4`` (same temporary SQLite file, same run), served
 by gunicorn (:data:`WORKERS` workers, DEBUG off, plain http, a throwaway
 SECRET_KEY, ALLOWED_HOSTS 127.0.0.1) on a free port of 127.0.0.1. After a few
-warming requests (each worker keeps its own page cache in memory), ``wrk -t2
--c50 -d10s --latency`` loads ``/e/<slug>/standings/``; p50/p90/p99 and
-requests per second come from its report. The bar: p99 under
-:data:`BAR_P99_MS`. The in-process median of the page bench is copied next to
-it as the baseline.
+warming requests (each worker keeps its own pages in memory,
+tournament.public.page_cache), ``wrk -t2 -c50 -d10s --latency`` loads
+``/e/<slug>/standings/``; p50/p90/p99 and requests per second come from its
+report. The bar: p99 under :data:`BAR_P99_MS`.
+
+Baselines from the same run: the in-process median of the page bench, and the
+same load on a server with the page cache off (``PUBLIC_PAGE_CACHE_SECONDS=0``:
+every request runs the view, which still reuses the rendered table while the
+standings fingerprint holds).
 
 Fallbacks, recorded in ``server`` / ``tool``: without gunicorn, Django's
 ``runserver --noreload``; without ``wrk`` (installed with apt-get when root
@@ -64,7 +68,9 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start_server(db_path: Path, port: int) -> tuple[subprocess.Popen, str]:
+def _start_server(
+    db_path: Path, port: int, extra_env: dict | None = None
+) -> tuple[subprocess.Popen, str]:
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "tournament.settings",
@@ -73,6 +79,7 @@ def _start_server(db_path: Path, port: int) -> tuple[subprocess.Popen, str]:
         "HTTPS": "0",
         "SECRET_KEY": secrets.token_urlsafe(40),
         "ALLOWED_HOSTS": "127.0.0.1",
+        **(extra_env or {}),
     }
     env.pop("CACHE_URL", None)
     if importlib.util.find_spec("gunicorn"):
@@ -211,12 +218,12 @@ def _run_python(url: str) -> dict:
     }
 
 
-def load_benchmark(db_path: Path, slug: str, baseline: dict) -> dict:
-    """Serve ``db_path``, load the standings page of ``slug``; the server always stopped."""
+def _load(db_path: Path, slug: str, extra_env: dict | None = None) -> tuple[dict, str]:
+    """Serve ``db_path``, warm it, load the standings page of ``slug``; always stop the server."""
     port = _free_port()
     url = f"http://127.0.0.1:{port}/e/{slug}/standings/"
     wrk = find_wrk()
-    process, server = _start_server(db_path, port)
+    process, server = _start_server(db_path, port, extra_env)
     try:
         _wait_ready(process, url)
         for _ in range(WARM_REQUESTS):
@@ -224,6 +231,13 @@ def load_benchmark(db_path: Path, slug: str, baseline: dict) -> dict:
         figures = _run_wrk(wrk, url) if wrk else _run_python(url)
     finally:
         _stop(process)
+    return figures, server
+
+
+def load_benchmark(db_path: Path, slug: str, baseline: dict) -> dict:
+    """The standings page under load with the page cache, then without it (the baseline)."""
+    figures, server = _load(db_path, slug)
+    uncached, _server = _load(db_path, slug, {"PUBLIC_PAGE_CACHE_SECONDS": "0"})
     return {
         "name": f"public_standings_load_{baseline['players']}x{baseline['rounds']}_c{CLIENTS}",
         "kind": "load",
@@ -237,4 +251,8 @@ def load_benchmark(db_path: Path, slug: str, baseline: dict) -> dict:
         "ok": figures["p99_ms"] < BAR_P99_MS and figures["failed"] == 0,
         "baseline_in_process_median_ms": baseline["median_ms"],
         "baseline_in_process_p90_ms": baseline["p90_ms"],
+        "baseline_page_cache_off": {
+            key: uncached[key]
+            for key in ("p50_ms", "p90_ms", "p99_ms", "requests_per_second", "failed")
+        },
     }

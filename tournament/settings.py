@@ -147,6 +147,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Per process in memory, or shared in Redis with CACHE_URL (several web processes).
 CACHES = {"default": cache_config(os.environ.get("CACHE_URL"))}
+# Public pages kept in each web process's memory at most this long (tournament.public.page_cache);
+# a change made in the same process, or announced through a shared CACHE_URL, shows at once.
+PUBLIC_PAGE_CACHE_SECONDS = float(os.environ.get("PUBLIC_PAGE_CACHE_SECONDS", "3"))
 
 # The login limit is checked before any password (tournament.accounts.login_limit).
 AUTHENTICATION_BACKENDS = [

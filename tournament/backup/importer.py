@@ -38,6 +38,7 @@ from tournament.backup.schema import (
     is_user,
 )
 from tournament.events.models import Event
+from tournament.public.page_cache import changed
 
 BATCH = 500
 HISTORY_TYPES = {"+", "~", "-"}
@@ -101,7 +102,10 @@ def import_backup(document: dict) -> Event:
     check_document(document)
     try:
         with transaction.atomic():
-            return _restore(document)
+            event = _restore(document)
+            # bulk_create sends no signals: public pages kept in memory must go by hand.
+            changed()
+            return event
     except BackupError:
         raise
     except (KeyError, TypeError, ValueError, ValidationError, DatabaseError) as error:

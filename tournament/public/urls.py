@@ -1,5 +1,6 @@
 from django.urls import path
 
+from tournament.public.page_cache import cached_public_page
 from tournament.seating.views import public_round
 
 from . import views
@@ -7,10 +8,18 @@ from . import views
 app_name = "public"
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("e/<slug:slug>/", views.event_detail, name="event"),
-    path("e/<slug:slug>/standings/", views.standings_page, name="standings"),
-    path("e/<slug:slug>/player/<int:registration>/", views.player_page, name="player"),
-    path("e/<slug:slug>/round/<int:number>/", public_round, name="round"),
-    path("e/<slug:slug>/round/<int:number>/results/", views.round_results, name="round_results"),
+    path("", cached_public_page(views.home), name="home"),
+    path("e/<slug:slug>/", cached_public_page(views.event_detail), name="event"),
+    path("e/<slug:slug>/standings/", cached_public_page(views.standings_page), name="standings"),
+    path(
+        "e/<slug:slug>/player/<int:registration>/",
+        cached_public_page(views.player_page),
+        name="player",
+    ),
+    path("e/<slug:slug>/round/<int:number>/", cached_public_page(public_round), name="round"),
+    path(
+        "e/<slug:slug>/round/<int:number>/results/",
+        cached_public_page(views.round_results),
+        name="round_results",
+    ),
 ]

@@ -122,11 +122,16 @@ def _bump() -> None:
 def changed() -> None:
     """Something public pages show has changed: stored pages go, now and at commit.
 
-    Now, so that this process's next page is fresh even inside a transaction
-    (tests run in one); at commit, so that a page rendered by another thread
-    before the commit, from the old rows, is not kept.
+    Now in this process, so that its next page is fresh even inside the
+    transaction (tests run in one); at commit everywhere (the shared
+    generation), so that a page rendered meanwhile from the old rows is not
+    kept, and other processes, which cannot see the change before, drop theirs.
+    One commit hook per transaction, however many rows it saves.
     """
-    _bump()
+    _store.clear()
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and any(hook[1] is _bump for hook in connection.run_on_commit):
+        return
     transaction.on_commit(_bump)
 
 

@@ -12,7 +12,7 @@ import time
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
@@ -181,3 +181,15 @@ def test_the_store_keeps_to_its_bytes_dropping_the_least_recently_used():
     assert store.get("a") is not None and store.get("c") is not None
     store.put("huge", page(101), max_bytes=100)
     assert store.get("huge") is None and len(store) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_other_processes_hear_of_a_change_once_per_transaction_at_commit():
+    before = cache.get(page_cache.GENERATION_KEY, 0)
+    with transaction.atomic():
+        for name in ["Akagi", "Bai", "Carla"]:
+            Player.objects.create(name=name)
+        hooks = [hook for hook in connection.run_on_commit if hook[1] is page_cache._bump]
+        assert len(hooks) == 1
+        assert cache.get(page_cache.GENERATION_KEY, 0) == before  # not before the commit
+    assert cache.get(page_cache.GENERATION_KEY, 0) == before + 1

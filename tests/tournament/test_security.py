@@ -89,7 +89,8 @@ def csp_problems(html: str) -> list[str]:
 
 def test_the_policy_header():
     assert csp_header(settings.SECURE_CSP).startswith(
-        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' "
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "object-src 'none'; "
     )
     assert "frame-ancestors 'none'; form-action 'self'; base-uri 'self'" in csp_header(
         settings.SECURE_CSP

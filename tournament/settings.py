@@ -215,3 +215,8 @@ CELERY_TASK_EAGER_PROPAGATES = _celery["CELERY_TASK_EAGER_PROPAGATES"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Under `celery beat` (make stack runs the worker with --beat): print jobs whose
+# worker went silent move on even if nobody looks at them (tournament.printing.upkeep).
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stale-print-jobs": {"task": "printing.sweep_stale_jobs", "schedule": 60.0},
+}

@@ -157,7 +157,7 @@ def _active_twin(event, kind, round_, params) -> PrintJob | None:
         event=event, kind=kind, round=round_, status__in=[Status.QUEUED, Status.RUNNING]
     )
     for job in candidates:
-        if job.params == params and not _is_stale(job, timezone.now()):
+        if job.params == params and not is_stale(job, timezone.now()):
             return job
     return None
 
@@ -171,7 +171,7 @@ def _send_on_commit(job_id: int) -> None:
 # --- looking ------------------------------------------------------------------
 
 
-def _is_stale(job: PrintJob, now) -> bool:
+def is_stale(job: PrintJob, now) -> bool:
     return job.is_active and (job.heartbeat_at is None or job.heartbeat_at < now - stale_after())
 
 
@@ -186,7 +186,7 @@ def job_state(job: PrintJob) -> PrintJob:
     """
     job.refresh_from_db()
     now = timezone.now()
-    if not _is_stale(job, now):
+    if not is_stale(job, now):
         return job
     if job.status == Status.RUNNING and job.attempts < max_attempts() and not eager():
         if _cas(job, status=Status.QUEUED, heartbeat_at=now):
@@ -255,7 +255,7 @@ def claim_job(job_id: int) -> Attempt | Claim:
         if job is None or not job.is_active:
             return Claim.GONE
         now = timezone.now()
-        if job.status == Status.RUNNING and not _is_stale(job, now):
+        if job.status == Status.RUNNING and not is_stale(job, now):
             return Claim.BUSY
         if job.attempts >= max_attempts():  # a stale last attempt: give up
             _cas_fail(job, _stale_message(job), now)

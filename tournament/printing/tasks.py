@@ -43,3 +43,11 @@ def render_job(self, job_id: int) -> int:
         countdown = jobs.stale_after().total_seconds() + 1
         raise self.retry(countdown=countdown)
     return job_id
+
+
+@shared_task(name="printing.sweep_stale_jobs", ignore_result=True)
+def sweep_stale_jobs() -> dict[str, int]:
+    """The stale rule over every active job (celery beat, every minute: CELERY_BEAT_SCHEDULE)."""
+    from tournament.printing.upkeep import sweep_stale
+
+    return sweep_stale()

@@ -19,6 +19,7 @@ from typing import Any
 from scoring.errors import HandError
 from scoring.tiles import (
     COPIES,
+    NUM_KINDS,
     WIND_LETTERS,
     Tile,
     kind_name,
@@ -33,6 +34,8 @@ WIN_KINDS = ("tsumo", "ron")
 HAND_SIZE = 14  # four sets and a pair; a kong counts as a set of three
 SET_SIZE = 3
 MAX_FLOWER = 8  # flowers 1-4 and seasons 5-8
+# A tuple, not a set: `in` compares, so an unhashable value is refused rather than raising.
+_WINDS = tuple(WIND_LETTERS)
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,26 @@ def check_structure(hand: Hand) -> None:
 
 
 def _check_copies(hand: Hand) -> None:
+    """At most four of a kind and one red five per suit.
+
+    A legal hand passes on plain counts; only a hand with too many copies pays
+    for the detailed message (where the copies sit), in :func:`_copies_error`.
+    """
+    counts = [0] * NUM_KINDS
+    reds = 0  # red fives seen, one bit per suit: a second red of a suit sets `twice`
+    twice = 0
+    for t in (*hand.concealed, hand.win_tile, *[t for m in hand.melds for t in m.tiles]):
+        counts[t.kind] += 1
+        if t.red:
+            bit = 1 << t.kind
+            twice |= reds & bit
+            reds |= bit
+    if twice or max(counts) > COPIES:
+        _copies_error(hand)
+
+
+def _copies_error(hand: Hand) -> None:
+    """Raise the first problem found, naming where each copy sits."""
     places: dict[int, Counter[str]] = {}
     for t in hand.closed_tiles:
         places.setdefault(t.kind, Counter())["in hand"] += 1
@@ -236,7 +259,7 @@ def _bool(data: dict, name: str, default: bool = False, where: str = "") -> bool
 
 def _wind(data: dict, name: str) -> str:
     value = data.get(name, "E")
-    if value not in tuple(WIND_LETTERS):
+    if value not in _WINDS:
         raise HandError("bad_input", f"{name}: {value!r} is not a wind; use E, S, W or N")
     return value
 

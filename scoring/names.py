@@ -35,3 +35,19 @@ def display_name(table: str, key: str, lang: str = DEFAULT_LANGUAGE) -> str:
         return key
     short = (lang or DEFAULT_LANGUAGE).split("-")[0].lower()
     return row.get(short) or row.get(DEFAULT_LANGUAGE) or key
+
+
+def names_in(table: str, lang: str) -> dict[str, str] | None:
+    """Every key's :func:`display_name` in ``lang``, as one dict, for a ruleset's hot path.
+
+    None for a tag outside :data:`LANGUAGES`: :func:`display_name` answers those
+    one key at a time. A key missing from the dict is missing from the table.
+    """
+    short = (lang or DEFAULT_LANGUAGE).split("-")[0].lower()
+    return _names_in(table, short) if short in LANGUAGES else None
+
+
+@cache
+def _names_in(table: str, short: str) -> dict[str, str]:
+    rows = name_table(table)
+    return {key: row.get(short) or row.get(DEFAULT_LANGUAGE) or key for key, row in rows.items()}

@@ -120,7 +120,11 @@ def limit_name(han: int, fu: int, *, kiriage: bool, kazoe: Kazoe, yakuman: int =
     disagree: a capped or kiriage hand is ``"mangan"``, a kazoe yakuman is
     ``"yakuman"``, n stacked yakuman are ``"double_yakuman"``, ``"triple_yakuman"`` …
     """
-    b = basic_points(han, fu, kiriage=kiriage, kazoe=kazoe, yakuman=yakuman)
+    return limit_of_basic(basic_points(han, fu, kiriage=kiriage, kazoe=kazoe, yakuman=yakuman))
+
+
+def limit_of_basic(b: int) -> str | None:
+    """The limit name of basic points ``b`` (from :func:`basic_points`), or None below mangan."""
     if b < MANGAN:
         return None
     if b in _LIMIT_NAMES:

@@ -12,6 +12,7 @@ because the person reading them is a judge holding a phone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -60,6 +61,20 @@ class Tile:
         return f"{0 if self.red else self.number}{self.suit}"
 
 
+# Tiles are immutable, so every parse hands out the same 37 instances, and the
+# mpsz text of each tile maps straight to it (tables built once, at import).
+_PLAIN = tuple(Tile(kind) for kind in range(NUM_KINDS))
+_RED = {kind: Tile(kind, red=True) for kind in (4, 13, 22)}  # 0m, 0p, 0s
+_BY_SUIT: dict[str, dict[str, Tile]] = {
+    suit: {str(t.number): t for t in _PLAIN if t.suit == suit} for suit in SUITS
+}
+for _red in _RED.values():
+    _BY_SUIT[_red.suit]["0"] = _red
+_SINGLE = {f"{digit}{suit}": t for suit, row in _BY_SUIT.items() for digit, t in row.items()}
+# What _parse_plain accepts: ASCII digit runs each closed by a suit letter, honours 1-7.
+_PLAIN_MPSZ = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
+
+
 def kind_name(kind: int) -> str:
     """mpsz text of a tile kind (never red), e.g. ``3m`` or ``7z``."""
     return str(Tile(kind))
@@ -67,6 +82,9 @@ def kind_name(kind: int) -> str:
 
 def parse_tile(text: str, field: str = "tile") -> Tile:
     """Parse exactly one tile such as ``5p`` or ``0s``."""
+    tile = _SINGLE.get(text) if isinstance(text, str) else None
+    if tile is not None:
+        return tile
     tiles = parse_tiles(text, field)
     if len(tiles) != 1:
         raise HandError(
@@ -86,6 +104,31 @@ def parse_tiles(text: str, field: str = "tiles") -> list[Tile]:
             "bad_input", f"{field}: expected an mpsz string such as '123m', got {text!r}"
         )
     compact = text.replace(" ", "")
+    if _PLAIN_MPSZ.fullmatch(compact):
+        return _parse_plain(compact)
+    return _parse_checked(compact, field)
+
+
+def _parse_plain(compact: str) -> list[Tile]:
+    """Text already known to be well-formed ASCII mpsz: table look-ups only.
+
+    Read from the end, so each digit meets its suit letter before itself.
+    """
+    tiles: list[Tile] = []
+    append = tiles.append
+    table: dict[str, Tile] = {}
+    for ch in reversed(compact):
+        suit_table = _BY_SUIT.get(ch)
+        if suit_table is None:
+            append(table[ch])
+        else:
+            table = suit_table
+    tiles.reverse()
+    return tiles
+
+
+def _parse_checked(compact: str, field: str) -> list[Tile]:
+    """Anything else: character by character, with the precise error messages."""
     tiles: list[Tile] = []
     digits = ""
     for ch in compact:
@@ -118,11 +161,11 @@ def _suit_run(digits: str, suit: str, field: str) -> Iterable[Tile]:
                     "bad_tile",
                     f"{field}: '{d}z' is not a tile (honours run from 1z East to 7z Red)",
                 )
-            yield Tile(base + n - 1)
+            yield _PLAIN[base + n - 1]
         elif n == 0:
-            yield Tile(base + 4, red=True)
+            yield _RED[base + 4]
         else:
-            yield Tile(base + n - 1)
+            yield _PLAIN[base + n - 1]
 
 
 def to_mpsz(tiles: Iterable[Tile]) -> str:

@@ -20,9 +20,9 @@ from mahjong.meld import Meld as LibMeld
 
 from scoring.errors import HandError
 from scoring.hand import Hand
-from scoring.names import display_name, name_table
+from scoring.names import display_name, name_table, names_in
 from scoring.result import Item, Result
-from scoring.riichi_points import basic_points, hand_payments, limit_name
+from scoring.riichi_points import basic_points, hand_payments, limit_of_basic
 from scoring.rulesets import Ruleset, register
 from scoring.rulesets.riichi_presets import PRESETS, RiichiConfig, resolve
 from scoring.shapes import arrangements, not_winning_message
@@ -39,6 +39,7 @@ RIICHI_FLAGS = frozenset(
     | {"tenhou", "chiihou", "renhou", "open_riichi"}
 )
 LIBRARY_ONLY_FLAGS = frozenset({"renhou", "open_riichi"})
+RIICHI_DECLARED = frozenset({"riichi", "double_riichi"})
 
 # The library's own codes for impossible situations, in words for a judge.
 _LIBRARY_ERRORS = {
@@ -64,31 +65,53 @@ _LIBRARY_ERRORS = {
 
 
 def score_riichi(hand: Hand, config: RiichiConfig, lang: str = "en") -> Result:
-    """Validate and value one riichi hand under ``config``."""
+    """Validate and value one riichi hand under ``config``.
+
+    The library decides whether the hand is a win; our own shape check
+    (:func:`scoring.shapes.arrangements`) runs only when the library refuses
+    the hand or fails, so that a hand that is not a win is reported as
+    ``not_winning``, with what it waits on, whatever else the library says
+    (both accept exactly four sets and a pair, seven distinct pairs and
+    thirteen orphans: tests/scoring/rulesets/test_riichi_shapes.py).
+    """
     _check_situation(hand, config)
-    if not arrangements(hand):
-        raise HandError("not_winning", not_winning_message(hand))
     tiles, win_tile, melds = _to_library_tiles(hand, config)
-    response = HandCalculator.estimate_hand_value(
-        tiles,
-        win_tile,
-        melds=melds,
-        dora_indicators=_indicators(hand.dora_indicators, config),
-        ura_dora_indicators=_indicators(hand.ura_indicators, config) if config.ura_dora else None,
-        config=_library_config(hand, config),
-    )
+    try:
+        response = HandCalculator.estimate_hand_value(
+            tiles,
+            win_tile,
+            melds=melds,
+            dora_indicators=_indicators(hand.dora_indicators, config),
+            ura_dora_indicators=(
+                _indicators(hand.ura_indicators, config) if config.ura_dora else None
+            ),
+            config=_library_config(hand, config),
+        )
+    except Exception:
+        _check_winning(hand)
+        raise
     if response.error:
+        _check_winning(hand)
         raise _library_error(response.error, hand)
     return _result(hand, config, response, lang)
 
 
+def _check_winning(hand: Hand) -> None:
+    if not arrangements(hand):
+        raise HandError("not_winning", not_winning_message(hand))
+
+
 def _check_situation(hand: Hand, config: RiichiConfig) -> None:
-    for flag in sorted(hand.flags):
-        if flag not in RIICHI_FLAGS:
-            raise HandError("bad_flag", f"flags: {flag!r} is not a riichi flag")
-        if flag in LIBRARY_ONLY_FLAGS and not config.library_options:
-            raise HandError("bad_flag", f"flags: {flag!r} is not a yaku under {config.name}")
-    if "ippatsu" in hand.flags and not hand.flags & {"riichi", "double_riichi"}:
+    flags = hand.flags
+    if flags and (
+        not flags <= RIICHI_FLAGS or (flags & LIBRARY_ONLY_FLAGS and not config.library_options)
+    ):
+        for flag in sorted(flags):
+            if flag not in RIICHI_FLAGS:
+                raise HandError("bad_flag", f"flags: {flag!r} is not a riichi flag")
+            if flag in LIBRARY_ONLY_FLAGS and not config.library_options:
+                raise HandError("bad_flag", f"flags: {flag!r} is not a yaku under {config.name}")
+    if "ippatsu" in flags and not flags & RIICHI_DECLARED:
         raise HandError("bad_flag", "flags: ippatsu needs riichi")
     if hand.flower_count:
         raise HandError("bad_input", "flowers: riichi is played without bonus tiles")
@@ -102,27 +125,36 @@ def _check_situation(hand: Hand, config: RiichiConfig) -> None:
 
 
 def _to_library_tiles(hand: Hand, config: RiichiConfig):
-    """136-format ids: a red five takes copy 0 (what the library treats as red)."""
-    free: dict[int, list[int]] = {}
+    """136-format ids: a red five takes copy 0 (what the library treats as red).
 
-    def take(tile) -> int:
-        # Plain tiles take the high copies first, keeping copy 0 for a red five.
-        copies = free.setdefault(tile.kind, [3, 2, 1, 0])
-        copy = 0 if tile.red else copies[0]
-        copies.remove(copy)
-        return tile.kind * 4 + copy
+    Plain tiles take the high copies first (3, 2, 1), keeping copy 0 for a red
+    five; the copies check has already made sure no copy runs out.
+    """
+    taken: dict[int, int] = {}  # kind -> plain copies handed out so far
 
-    win_id = take(hand.win_tile)
-    ids = [win_id] + [take(t) for t in hand.concealed]
+    def take(tiles) -> list[int]:
+        ids = []
+        for tile in tiles:
+            kind = tile.kind
+            if tile.red:
+                ids.append(kind * 4)
+            else:
+                n = taken.get(kind, 0)
+                taken[kind] = n + 1
+                ids.append(kind * 4 + 3 - n)
+        return ids
+
+    ids = take((hand.win_tile, *hand.concealed))
     melds = []
     for m in hand.melds:
-        meld_ids = [take(t) for t in m.tiles]
+        meld_ids = take(m.tiles)
         ids += meld_ids
-        kind = {"chi": LibMeld.CHI, "pon": LibMeld.PON, "kan": LibMeld.KAN}[m.type]
-        if m.added:
-            kind = LibMeld.SHOUMINKAN
+        kind = LibMeld.SHOUMINKAN if m.added else _LIB_MELD_TYPES[m.type]
         melds.append(LibMeld(meld_type=kind, tiles=meld_ids, opened=not m.concealed))
-    return ids, win_id, melds
+    return ids, ids[0], melds
+
+
+_LIB_MELD_TYPES = {"chi": LibMeld.CHI, "pon": LibMeld.PON, "kan": LibMeld.KAN}
 
 
 def _indicators(tiles, config: RiichiConfig) -> list[int]:
@@ -148,7 +180,7 @@ def _library_config(hand: Hand, config: RiichiConfig) -> HandConfig:
         )
     return HandConfig(
         is_tsumo=hand.is_tsumo,
-        is_riichi=bool(flags & {"riichi", "double_riichi"}),
+        is_riichi=bool(flags & RIICHI_DECLARED),
         is_daburu_riichi="double_riichi" in flags,
         is_ippatsu="ippatsu" in flags and config.ippatsu,
         is_rinshan="rinshan" in flags,
@@ -176,7 +208,7 @@ def _library_error(code: str, hand: Hand) -> HandError:
 
 
 def _result(hand: Hand, config: RiichiConfig, response, lang: str) -> Result:
-    items = tuple(_item(y, response.is_open_hand, lang) for y in response.yaku)
+    items = _items(response, lang)
     yakuman = sum(i.value for i in items if i.value >= YAKUMAN_HAN) // YAKUMAN_HAN
     yakuman = min(yakuman, config.max_yakuman)
     fu = _fu(response, config)
@@ -186,9 +218,8 @@ def _result(hand: Hand, config: RiichiConfig, response, lang: str) -> Result:
         b, limit = None, _library_limit(response.cost["yaku_level"])
     else:
         kazoe = "yakuman" if config.kazoe_yakuman else "sanbaiman"
-        opts = {"kiriage": config.kiriage, "kazoe": kazoe, "yakuman": yakuman}
-        b = basic_points(han, fu, **opts)
-        limit = limit_name(han, fu, **opts)
+        b = basic_points(han, fu, kiriage=config.kiriage, kazoe=kazoe, yakuman=yakuman)
+        limit = limit_of_basic(b)
         points = hand_payments(b, dealer_won=hand.dealer, tsumo=hand.is_tsumo).total
     return Result(
         ruleset=config.name,
@@ -215,12 +246,22 @@ def _fu(response, config: RiichiConfig) -> int:
     return math.ceil(raw / FU_ROUNDING) * FU_ROUNDING
 
 
-def _item(yaku, is_open: bool, lang: str) -> Item:
-    key = _key_for(yaku)
-    value = yaku.han_open if is_open and yaku.han_open else yaku.han_closed
-    if key in DORA_KEYS:
-        return Item(key, 1, value, display_name(NAMES, key, lang))
-    return Item(key, value, 1, display_name(NAMES, key, lang))
+def _items(response, lang: str) -> tuple[Item, ...]:
+    """One item per library yaku, in the library's order; dora counted, not valued."""
+    is_open = response.is_open_hand
+    names = names_in(NAMES, lang) if response.yaku else None
+    items = []
+    for yaku in response.yaku:
+        key = _KEY_BY_YAKU_ID.get(yaku.yaku_id) or _key_for(yaku)
+        value = yaku.han_open if is_open and yaku.han_open else yaku.han_closed
+        name = names.get(key) if names is not None else None
+        if name is None:
+            name = display_name(NAMES, key, lang)
+        if key in DORA_KEYS:
+            items.append(Item(key, 1, value, name))
+        else:
+            items.append(Item(key, value, 1, name))
+    return tuple(items)
 
 
 @cache
@@ -247,6 +288,17 @@ def _key_for(yaku) -> str:
     if yaku.yaku_id in _EXTRA_KEYS:
         return _EXTRA_KEYS[yaku.yaku_id]
     return yaku.name.lower().replace(" ", "_")  # daisharin and its renamed forms
+
+
+def _fixed_keys() -> dict[int, str]:
+    """Our key of every library yaku whose key never changes (not daisharin's renamed forms)."""
+    by_tenhou = _keys_by_tenhou_id()
+    keys = {y: by_tenhou[t] for y, t in YAKU_ID_TO_TENHOU_ID.items() if t in by_tenhou}
+    keys |= {y: k for y, k in _EXTRA_KEYS.items() if y not in YAKU_ID_TO_TENHOU_ID}
+    return keys
+
+
+_KEY_BY_YAKU_ID = _fixed_keys()
 
 
 def _library_limit(level: str) -> str | None:

@@ -63,7 +63,12 @@ def describe(b: dict) -> str:
             f"(bar p99 {b['bar_p99_ms']} ms: {verdict}; in-process median "
             f"{b['baseline_in_process_median_ms']} ms; page cache off: p99 "
             f"{b['baseline_page_cache_off']['p99_ms']} ms, "
-            f"{b['baseline_page_cache_off']['requests_per_second']} req/s)"
+            f"{b['baseline_page_cache_off']['requests_per_second']} req/s"
+            + (
+                f"; with Redis as the cache: p99 {b['with_redis_cache']['p99_ms']} ms)"
+                if b.get("with_redis_cache")
+                else ")"
+            )
         )
     if "hands" in b:
         return f"{b['name']}: {b['hands']} hands in {b['seconds']} s ({b['ms_per_hand']} ms/hand)"

@@ -12,7 +12,10 @@ report. The bar: p99 under :data:`BAR_P99_MS`.
 Baselines from the same run: the in-process median of the page bench, and the
 same load on a server with the page cache off (``PUBLIC_PAGE_CACHE_SECONDS=0``:
 every request runs the view, which still reuses the rendered table while the
-standings fingerprint holds).
+standings fingerprint holds). With ``redis-server`` on the machine, the same
+load once more with ``CACHE_URL`` on a throwaway Redis, as the production
+stack has it (``with_redis_cache``: every request also reads the shared
+generation from Redis).
 
 Fallbacks, recorded in ``server`` / ``tool``: without gunicorn, Django's
 ``runserver --noreload``; without ``wrk`` (installed with apt-get when root
@@ -23,6 +26,7 @@ case.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import importlib.util
 import os
@@ -79,9 +83,9 @@ def _start_server(
         "HTTPS": "0",
         "SECRET_KEY": secrets.token_urlsafe(40),
         "ALLOWED_HOSTS": "127.0.0.1",
-        **(extra_env or {}),
     }
     env.pop("CACHE_URL", None)
+    env.update(extra_env or {})
     if importlib.util.find_spec("gunicorn"):
         server = f"gunicorn, {WORKERS} sync workers"
         command = [sys.executable, "-m", "gunicorn", "tournament.wsgi:application"]
@@ -234,10 +238,44 @@ def _load(db_path: Path, slug: str, extra_env: dict | None = None) -> tuple[dict
     return figures, server
 
 
+@contextlib.contextmanager
+def _redis():
+    """A throwaway Redis on a free loopback port (its URL), or None without redis-server."""
+    server = shutil.which("redis-server")
+    if server is None:
+        yield None
+        return
+    port = _free_port()
+    command = [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly"]
+    process = subprocess.Popen(
+        [*command, "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("redis-server did not start") from None
+                time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/1"
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+FIGURES = ("p50_ms", "p90_ms", "p99_ms", "requests_per_second", "failed")
+
+
 def load_benchmark(db_path: Path, slug: str, baseline: dict) -> dict:
-    """The standings page under load with the page cache, then without it (the baseline)."""
+    """The standings page under load with the page cache, then without it (the baseline),
+    then with the production stack's shared cache (Redis, ``CACHE_URL``) when there is one."""
     figures, server = _load(db_path, slug)
     uncached, _server = _load(db_path, slug, {"PUBLIC_PAGE_CACHE_SECONDS": "0"})
+    with _redis() as cache_url:
+        shared = _load(db_path, slug, {"CACHE_URL": cache_url})[0] if cache_url else None
     return {
         "name": f"public_standings_load_{baseline['players']}x{baseline['rounds']}_c{CLIENTS}",
         "kind": "load",
@@ -251,8 +289,6 @@ def load_benchmark(db_path: Path, slug: str, baseline: dict) -> dict:
         "ok": figures["p99_ms"] < BAR_P99_MS and figures["failed"] == 0,
         "baseline_in_process_median_ms": baseline["median_ms"],
         "baseline_in_process_p90_ms": baseline["p90_ms"],
-        "baseline_page_cache_off": {
-            key: uncached[key]
-            for key in ("p50_ms", "p90_ms", "p99_ms", "requests_per_second", "failed")
-        },
+        "baseline_page_cache_off": {key: uncached[key] for key in FIGURES},
+        "with_redis_cache": {key: shared[key] for key in FIGURES} if shared else None,
     }

@@ -8,6 +8,7 @@ with ``valid: false`` and ``bad_input`` like any other problem.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -18,12 +19,30 @@ from scoring.result import Result
 # A hand object nests three levels at most (options.faan_table); much deeper is junk,
 # and near Python's recursion limit repr() and json.dumps() of it would fail.
 MAX_DEPTH = 32
+BOM = "\ufeff"  # Windows editors start UTF-8 files with one
+
+
+class _NotJson(ValueError):
+    """Python's json reads NaN, Infinity and 1e999; JSON has none of them, nor would our answer."""
+
+
+def _constant(name: str):
+    raise _NotJson(f"{name} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotJson(f"the number {text[:20]} is too large")
+    return value
 
 
 def score_line(line: str, number: int, ruleset: str | None, lang: str = "en") -> dict[str, Any]:
     """The result object for one input line (``number`` counts from 1)."""
     try:
-        data = json.loads(line)
+        data = json.loads(line, parse_constant=_constant, parse_float=_finite)
+    except _NotJson as problem:
+        return _bad_input(ruleset, f"line {number}: not valid JSON ({problem})")
     except json.JSONDecodeError as problem:
         message = f"line {number}: not valid JSON ({problem.msg} at column {problem.colno})"
         return _bad_input(ruleset, message)
@@ -63,6 +82,8 @@ def score_lines(
 ) -> Iterator[str]:
     """Yield one JSON text per input line (without the newline)."""
     for number, line in enumerate(lines, start=1):
+        if number == 1:
+            line = line.removeprefix(BOM)
         answer = score_line(line.rstrip("\r\n"), number, ruleset, lang)
         text = json.dumps(answer, ensure_ascii=False)
         try:

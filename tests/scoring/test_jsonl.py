@@ -58,3 +58,36 @@ def test_a_line_ruleset_wins_over_the_default():
 def test_names_in_japanese():
     (result,) = _run([json.dumps(GOOD)], lang="ja")
     assert [i["name"] for i in result["items"]] == ["立直", "平和", "断幺九"]
+
+
+def _strict(text: str):
+    """JSON as the standard has it: NaN and Infinity are not numbers."""
+
+    def refuse(name):
+        raise AssertionError(f"{name} in an answer: {text}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_byte_order_mark_on_the_first_line_is_not_part_of_the_hand():
+    lines = ["\ufeff" + json.dumps(GOOD)] * 2
+    first, second = (_strict(out) for out in score_lines(lines, "tenhou"))
+    assert first["valid"] is True and first["id"] == "h1"
+    # Only a file's start carries one; further on it is junk like any other.
+    assert second["valid"] is False and second["error"]["code"] == "bad_input"
+
+
+def test_nan_infinity_and_huge_numbers_are_not_json_and_never_echoed():
+    lines = [
+        '{"id": NaN, "concealed": "123m"}',
+        '{"id": "h2", "round_wind": Infinity}',
+        '{"id": 1e999}',
+        '{"id": -Infinity}',
+    ]
+    answers = [_strict(out) for out in score_lines(lines, "tenhou")]
+    for answer in answers:
+        assert answer["valid"] is False
+        assert answer["error"]["code"] == "bad_input"
+        assert answer["id"] is None
+    assert answers[0]["error"]["message"] == "line 1: not valid JSON (NaN is not a JSON number)"
+    assert "too large" in answers[2]["error"]["message"]

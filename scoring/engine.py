@@ -30,7 +30,8 @@ def score(data: Mapping[str, Any], ruleset: str | None = None, lang: str = "en")
         if not name:
             raise HandError("bad_input", "ruleset: no ruleset given (in the hand or --ruleset)")
         rules = get_ruleset(name)
-        hand = hand_from_dict(dict(data))
+        # hand_from_dict only reads its argument, so a plain dict need not be copied.
+        hand = hand_from_dict(data if type(data) is dict else dict(data))
         config = rules.config(hand.options)
         return rules.scorer(hand, config, lang)
     except HandError as problem:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.errors import HandError
+from scoring.frozen import fill
 from scoring.tiles import (
     COPIES,
     NUM_KINDS,
@@ -25,6 +26,7 @@ from scoring.tiles import (
     kind_name,
     parse_tile,
     parse_tiles,
+    plain_tiles,
     to_mpsz,
 )
 
@@ -107,7 +109,10 @@ class Hand:
 
 
 def hand_from_dict(data: dict[str, Any]) -> Hand:
-    """Read a hand-format.md object; raise :class:`HandError` naming the field."""
+    """Read a hand-format.md object; raise :class:`HandError` naming the field.
+
+    Fields are read, and so their errors found, in the order of the Hand's fields.
+    """
     if not isinstance(data, dict):
         raise HandError("bad_input", "a hand must be a JSON object")
     for name in ("concealed", "win_tile", "win"):
@@ -117,25 +122,44 @@ def hand_from_dict(data: dict[str, Any]) -> Hand:
     if win not in WIN_KINDS:
         raise HandError("bad_input", f"win: {win!r} must be 'tsumo' (self-draw) or 'ron' (discard)")
     seat = _wind(data, "seat_wind")
-    hand = Hand(
-        concealed=tuple(parse_tiles(data["concealed"], "concealed")),
-        win_tile=parse_tile(_str(data, "win_tile"), "win_tile"),
-        win=win,
-        seat_wind=seat,
-        round_wind=_wind(data, "round_wind"),
-        melds=tuple(_meld(m, i) for i, m in enumerate(_list(data, "melds"))),
-        dealer=_bool(data, "dealer", default=seat == "E"),
-        flags=frozenset(_flags(data)),
-        dora_indicators=tuple(parse_tiles(_str(data, "dora_indicators"), "dora_indicators")),
-        ura_indicators=tuple(parse_tiles(_str(data, "ura_indicators"), "ura_indicators")),
-        flowers=_flowers(data.get("flowers", 0)),
-        penalty_tiles=tuple(parse_tiles(_str(data, "penalty_tiles"), "penalty_tiles")),
-        options=_options(data),
-        id=data.get("id"),
-        ruleset=data.get("ruleset"),
+    concealed = tuple(parse_tiles(data["concealed"], "concealed"))
+    win_tile = parse_tile(_str(data, "win_tile"), "win_tile")
+    round_wind = _wind(data, "round_wind")
+    melds = data.get("melds")
+    melds = tuple([_meld(m, i) for i, m in enumerate(_list(data, "melds"))]) if melds else ()
+    hand = fill(
+        Hand,
+        {
+            "concealed": concealed,
+            "win_tile": win_tile,
+            "win": win,
+            "seat_wind": seat,
+            "round_wind": round_wind,
+            "melds": melds,
+            "dealer": _bool(data, "dealer", default=seat == "E"),
+            "flags": frozenset(_flags(data)) if data.get("flags") else _NO_FLAGS,
+            "dora_indicators": _tiles(data, "dora_indicators"),
+            "ura_indicators": _tiles(data, "ura_indicators"),
+            "flowers": _flowers(data.get("flowers", 0)),
+            "penalty_tiles": _tiles(data, "penalty_tiles"),
+            "options": _options(data),
+            "id": data.get("id"),
+            "ruleset": data.get("ruleset"),
+        },
     )
     check_structure(hand)
     return hand
+
+
+_NO_FLAGS: frozenset[str] = frozenset()
+
+
+def _tiles(data: dict, name: str) -> tuple[Tile, ...]:
+    """An optional mpsz field; missing, null and empty all mean no tiles."""
+    value = data.get(name)
+    if not value and (value is None or type(value) is str):
+        return ()
+    return tuple(parse_tiles(_str(data, name), name))
 
 
 def check_structure(hand: Hand) -> None:
@@ -193,6 +217,47 @@ def _copies_error(hand: Hand) -> None:
 
 
 def _meld(data: Any, index: int) -> Meld:
+    """A meld as entered: a legal one straight away, anything else with its error."""
+    meld = _legal_meld(data)
+    return meld if meld is not None else _checked_meld(data, index)
+
+
+_MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4}
+
+
+def _legal_meld(data: Any) -> Meld | None:
+    """The meld if every part of it is well-formed and legal, else None (no error built)."""
+    if type(data) is not dict:
+        return None
+    mtype = data.get("type")
+    text = data.get("tiles")
+    if type(mtype) is not str or mtype not in _MELD_SIZES or type(text) is not str:
+        return None
+    tiles = plain_tiles(text)
+    concealed = data.get("concealed", False)
+    added = data.get("added", False)
+    if concealed is None:
+        concealed = False
+    if added is None:
+        added = False
+    if tiles is None or type(concealed) is not bool or type(added) is not bool:
+        return None
+    if len(tiles) != _MELD_SIZES[mtype]:
+        return None
+    if mtype == "chi":
+        a, b, c = sorted([t.kind for t in tiles])
+        if tiles[0].is_honour or a // 9 != c // 9 or b != a + 1 or c != a + 2:
+            return None
+    elif not tiles[0].kind == tiles[1].kind == tiles[-2].kind == tiles[-1].kind:
+        return None
+    if (concealed or added) and (mtype != "kan" or (concealed and added)):
+        return None
+    return fill(
+        Meld, {"type": mtype, "tiles": tuple(tiles), "concealed": concealed, "added": added}
+    )
+
+
+def _checked_meld(data: Any, index: int) -> Meld:
     where = f"melds[{index}]"
     if not isinstance(data, dict):
         raise HandError("bad_input", f"{where}: a meld must be an object with 'type' and 'tiles'")
@@ -249,6 +314,8 @@ def _list(data: dict, name: str) -> list:
 
 def _bool(data: dict, name: str, default: bool = False, where: str = "") -> bool:
     value = data.get(name, default)
+    if value is True or value is False:
+        return value
     if value is None:
         return default
     if not isinstance(value, bool):
@@ -273,6 +340,8 @@ def _flags(data: dict) -> list[str]:
 
 
 def _flowers(value: Any) -> tuple[int, ...] | int:
+    if type(value) is int and 0 <= value <= MAX_FLOWER:
+        return value
     if isinstance(value, bool) or value is None:
         raise HandError("bad_input", f"flowers: expected a count or a list of 1-8, got {value!r}")
     if isinstance(value, int):
@@ -292,7 +361,9 @@ def _flowers(value: Any) -> tuple[int, ...] | int:
 
 
 def _options(data: dict) -> dict[str, Any]:
-    value = data.get("options") or {}
+    value = data.get("options")
+    if not value:
+        return {}
     if not isinstance(value, dict):
         raise HandError("bad_input", f"options: expected an object, got {value!r}")
     return dict(value)

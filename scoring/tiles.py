@@ -109,6 +109,13 @@ def parse_tiles(text: str, field: str = "tiles") -> list[Tile]:
     return _parse_checked(compact, field)
 
 
+def plain_tiles(text: str) -> list[Tile] | None:
+    """The tiles of well-formed mpsz text (spaces allowed), or None where
+    :func:`parse_tiles` would have an error to report (or a non-ASCII digit to read)."""
+    compact = text.replace(" ", "")
+    return _parse_plain(compact) if _PLAIN_MPSZ.fullmatch(compact) else None
+
+
 def _parse_plain(compact: str) -> list[Tile]:
     """Text already known to be well-formed ASCII mpsz: table look-ups only.
 

@@ -19,11 +19,13 @@ from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.meld import Meld as LibMeld
 
 from scoring.errors import HandError
+from scoring.frozen import fill
 from scoring.hand import Hand
 from scoring.names import display_name, name_table, names_in
 from scoring.result import Item, Result
 from scoring.riichi_points import basic_points, hand_payments, limit_of_basic
 from scoring.rulesets import Ruleset, register
+from scoring.rulesets.riichi_library import hand_config, library_meld
 from scoring.rulesets.riichi_presets import PRESETS, RiichiConfig, resolve
 from scoring.shapes import arrangements, not_winning_message
 from scoring.tiles import WIND_KINDS
@@ -150,7 +152,7 @@ def _to_library_tiles(hand: Hand, config: RiichiConfig):
         meld_ids = take(m.tiles)
         ids += meld_ids
         kind = LibMeld.SHOUMINKAN if m.added else _LIB_MELD_TYPES[m.type]
-        melds.append(LibMeld(meld_type=kind, tiles=meld_ids, opened=not m.concealed))
+        melds.append(library_meld(kind, meld_ids, not m.concealed))
     return ids, ids[0], melds
 
 
@@ -163,7 +165,50 @@ def _indicators(tiles, config: RiichiConfig) -> list[int]:
 
 
 def _library_config(hand: Hand, config: RiichiConfig) -> HandConfig:
-    flags = hand.flags
+    key = (hand.flags, hand.is_tsumo, config.ippatsu)
+    flags = _FLAG_ATTRS.get(key)
+    if flags is None:
+        flags = _flag_attrs(*key)
+        if len(_FLAG_ATTRS) < _MAX_FLAG_SETS:
+            _FLAG_ATTRS[key] = flags
+    return hand_config(
+        _optional_rules(config), WIND_KINDS[hand.seat_wind], WIND_KINDS[hand.round_wind], flags
+    )
+
+
+def _flag_attrs(flags: frozenset[str], tsumo: bool, ippatsu: bool) -> dict[str, bool]:
+    """HandConfig's ``is_*`` switches for a hand's situation (flags, tsumo or ron)."""
+    return {
+        "is_tsumo": tsumo,
+        "is_riichi": bool(flags & RIICHI_DECLARED),
+        "is_daburu_riichi": "double_riichi" in flags,
+        "is_ippatsu": "ippatsu" in flags and ippatsu,
+        "is_rinshan": "rinshan" in flags,
+        "is_chankan": "chankan" in flags,
+        "is_haitei": "haitei" in flags,
+        "is_houtei": "houtei" in flags,
+        "is_tenhou": "tenhou" in flags,
+        "is_chiihou": "chiihou" in flags,
+        "is_renhou": "renhou" in flags,
+        "is_open_riichi": "open_riichi" in flags,
+    }
+
+
+# By (flags, tsumo, the preset's ippatsu): flags are riichi flags by now (_check_situation),
+# so there are at most 2^11 * 4 keys; the cap only guards against a caller skipping the check.
+_FLAG_ATTRS: dict[tuple[frozenset[str], bool, bool], dict[str, bool]] = {}
+_MAX_FLAG_SETS = 8192
+
+
+def _optional_rules(config: RiichiConfig) -> OptionalRules:
+    """The library's rule switches for ``config``, built once per resolved config.
+
+    The library only reads them. Keyed by identity: the entry holds the config,
+    so its id cannot be reused while the entry exists.
+    """
+    entry = _OPTIONS.get(id(config))
+    if entry is not None and entry[0] is config:
+        return entry[1]
     if config.library_options:
         options = OptionalRules(**dict(config.library_options))
     else:
@@ -178,23 +223,13 @@ def _library_config(hand: Hand, config: RiichiConfig) -> HandConfig:
             ),
             kiriage=config.kiriage,
         )
-    return HandConfig(
-        is_tsumo=hand.is_tsumo,
-        is_riichi=bool(flags & RIICHI_DECLARED),
-        is_daburu_riichi="double_riichi" in flags,
-        is_ippatsu="ippatsu" in flags and config.ippatsu,
-        is_rinshan="rinshan" in flags,
-        is_chankan="chankan" in flags,
-        is_haitei="haitei" in flags,
-        is_houtei="houtei" in flags,
-        is_tenhou="tenhou" in flags,
-        is_chiihou="chiihou" in flags,
-        is_renhou="renhou" in flags,
-        is_open_riichi="open_riichi" in flags,
-        player_wind=WIND_KINDS[hand.seat_wind],
-        round_wind=WIND_KINDS[hand.round_wind],
-        options=options,
-    )
+    if len(_OPTIONS) < _MAX_OPTIONS:
+        _OPTIONS[id(config)] = (config, options)
+    return options
+
+
+_OPTIONS: dict[int, tuple[RiichiConfig, OptionalRules]] = {}
+_MAX_OPTIONS = 256  # as many as the registry keeps resolved configs; beyond, built each time
 
 
 def _library_error(code: str, hand: Hand) -> HandError:
@@ -221,18 +256,10 @@ def _result(hand: Hand, config: RiichiConfig, response, lang: str) -> Result:
         b = basic_points(han, fu, kiriage=config.kiriage, kazoe=kazoe, yakuman=yakuman)
         limit = limit_of_basic(b)
         points = hand_payments(b, dealer_won=hand.dealer, tsumo=hand.is_tsumo).total
-    return Result(
-        ruleset=config.name,
-        valid=True,
-        total=han,
-        items=items,
-        han=han,
-        fu=fu,
-        points=points,
-        limit=limit,
-        basic=b,
-        yakuman=yakuman,
-    )
+    fields = {"ruleset": config.name, "valid": True, "error": None, "total": han, "items": items}
+    fields |= {"han": han, "fu": fu, "points": points, "limit": limit, "basic": b}
+    fields["yakuman"] = yakuman
+    return fill(Result, fields)
 
 
 def _fu(response, config: RiichiConfig) -> int:
@@ -258,9 +285,10 @@ def _items(response, lang: str) -> tuple[Item, ...]:
         if name is None:
             name = display_name(NAMES, key, lang)
         if key in DORA_KEYS:
-            items.append(Item(key, 1, value, name))
+            value, count = 1, value
         else:
-            items.append(Item(key, value, 1, name))
+            count = 1
+        items.append(fill(Item, {"key": key, "value": value, "count": count, "name": name}))
     return tuple(items)
 
 

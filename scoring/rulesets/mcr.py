@@ -21,18 +21,20 @@ from typing import Any
 from MahjongGB import MahjongFanCalculator
 
 from scoring.errors import ErrorInfo, HandError
+from scoring.frozen import fill
 from scoring.hand import Hand
-from scoring.names import display_name, name_table
+from scoring.names import display_name, name_table, names_in
 from scoring.result import Item, Result
 from scoring.rulesets import Ruleset, register
 from scoring.rulesets.mcr_options import ALL_OPTIONS, HAND_OPTIONS
 from scoring.shapes import not_winning_message
-from scoring.tiles import WIND_LETTERS, Tile
+from scoring.tiles import NUM_KINDS, WIND_LETTERS, Tile
 
 NAMES = "mcr_fans"
 KNITTED_FORMS = "four sets and a pair, seven pairs, thirteen orphans or a knitted hand"
 FLOWER_KEY = "flower_tiles"
 MCR_FLAGS = frozenset({"last_tile", "kong_replacement", "robbing_kong", "last_of_kind"})
+KONG_FLAGS = frozenset({"kong_replacement", "robbing_kong"})
 KONG_EDITIONS = ("green-book", "cn-national")
 # How the library's kong fans are counted in each edition (rules/mcr.md §2,
 # "Kong values differ by edition"): library key -> (our key, value).
@@ -91,9 +93,10 @@ def score_mcr(hand: Hand, config: MCRConfig, lang: str = "en") -> Result:
     """Validate and value one MCR hand under ``config``."""
     _check_situation(hand, config)
     fans = _library_fans(hand)
-    items = [_item(key, value, count, config, lang) for key, value, count in fans]
-    items.sort(key=lambda i: -i.value)  # highest first, as a judge reads them out
-    without_flowers = sum(i.total for i in items)
+    names = names_in(NAMES, lang) if fans else None
+    items = [_item(key, value, count, config, lang, names) for key, value, count in fans]
+    items.sort(key=_highest_first)  # highest first, as a judge reads them out
+    without_flowers = sum([i.value * i.count for i in items])
     if hand.flower_count:
         name = display_name(NAMES, FLOWER_KEY, lang)
         items.append(Item(FLOWER_KEY, _table_value(FLOWER_KEY), hand.flower_count, name))
@@ -103,13 +106,15 @@ def score_mcr(hand: Hand, config: MCRConfig, lang: str = "en") -> Result:
         # the ruling, and a false win is penalised, not scored.
         message = f"{without_flowers} fan without flowers; a win needs {config.min_fan}"
         error = ErrorInfo("below_minimum", message)
-    return Result(
-        ruleset=config.name,
-        valid=error is None,
-        error=error,
-        total=sum(i.total for i in items),
-        items=tuple(items),
-    )
+    total = sum([i.value * i.count for i in items])
+    fields = {"ruleset": config.name, "valid": error is None, "error": error, "total": total}
+    fields |= {"items": tuple(items), "han": None, "fu": None, "points": None, "limit": None}
+    fields |= {"basic": None, "yakuman": 0}
+    return fill(Result, fields)
+
+
+def _highest_first(item: Item) -> int:
+    return -item.value
 
 
 def _check_situation(hand: Hand, config: MCRConfig) -> None:
@@ -141,13 +146,13 @@ def _library_fans(hand: Hand) -> list[tuple[str, int, int]]:
     flags = hand.flags
     try:
         found = MahjongFanCalculator(
-            pack=tuple(_pack(m) for m in hand.melds),
-            hand=tuple(_code(t) for t in hand.concealed),
-            winTile=_code(hand.win_tile),
+            pack=tuple([_pack(m) for m in hand.melds]),
+            hand=tuple([_CODES[t.kind] for t in hand.concealed]),
+            winTile=_CODES[hand.win_tile.kind],
             flowerCount=0,  # flowers are our own item, outside the minimum
             isSelfDrawn=hand.is_tsumo,
             is4thTile="last_of_kind" in flags,
-            isAboutKong=bool(flags & {"kong_replacement", "robbing_kong"}),
+            isAboutKong=bool(flags & KONG_FLAGS),
             isWallLast="last_tile" in flags,
             seatWind=WIND_LETTERS.index(hand.seat_wind),
             prevalentWind=WIND_LETTERS.index(hand.round_wind),
@@ -159,17 +164,39 @@ def _library_fans(hand: Hand) -> list[tuple[str, int, int]]:
     return [(keys[en], value, count) for value, count, _zh, en in found]
 
 
-def _item(key: str, library_value: int, count: int, config: MCRConfig, lang: str) -> Item:
+def _item(
+    key: str,
+    library_value: int,
+    count: int,
+    config: MCRConfig,
+    lang: str,
+    names: dict[str, str] | None = None,
+) -> Item:
     edition = KONG_VALUES[config.mcr_kong_values]
     if key in edition:
         key, value = edition[key]
     else:
         value = _table_value(key)
-    return Item(key, value, count, display_name(NAMES, key, lang))
+    name = names.get(key) if names is not None else None
+    if name is None:
+        name = display_name(NAMES, key, lang)
+    return fill(Item, {"key": key, "value": value, "count": count, "name": name})
 
 
 def _table_value(key: str) -> int:
-    return int(name_table(NAMES)[key]["value"])
+    values = _values()
+    return values[key] if key in values else int(name_table(NAMES)[key]["value"])
+
+
+@cache
+def _values() -> dict[str, int]:
+    """Each fan's value from the names table, read once (a row that is not a number is
+    left to :func:`_table_value`, which reports it when that fan is scored)."""
+    return {
+        key: int(row["value"])
+        for key, row in name_table(NAMES).items()
+        if (row["value"] or "").strip().isdecimal()
+    }
 
 
 @cache
@@ -190,13 +217,16 @@ def _code(tile: Tile) -> str:
     return f"{_SUIT_CODES[tile.suit]}{tile.number}"
 
 
+_CODES = tuple(_code(Tile(kind)) for kind in range(NUM_KINDS))  # by kind; a red five is a five
+
+
 def _pack(meld) -> tuple[str, str, int]:
-    tiles = sorted(meld.tiles)
+    kinds = sorted([t.kind for t in meld.tiles])
     if meld.type == "chi":
-        return ("CHI", _code(tiles[1]), _MELDED)
+        return ("CHI", _CODES[kinds[1]], _MELDED)
     if meld.type == "pon":
-        return ("PENG", _code(tiles[0]), _MELDED)
-    return ("GANG", _code(tiles[0]), 0 if meld.concealed else _MELDED)
+        return ("PENG", _CODES[kinds[0]], _MELDED)
+    return ("GANG", _CODES[kinds[0]], 0 if meld.concealed else _MELDED)
 
 
 def _library_error(code: str, hand: Hand) -> HandError:

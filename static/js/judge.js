@@ -2,8 +2,10 @@
 
    Everything here is an addition: the page works with plain form posts and
    no script. This adds the tile picker (tap tiles into the focused tiles
-   field instead of typing mpsz), and fills a ruling's rule reference from
-   the kind chosen. No framework, no outside assets. */
+   field instead of typing mpsz), shows a second or third winner of one
+   discard in place (without script that is a post which shows the block),
+   and fills a ruling's rule reference from the kind chosen. No framework, no
+   outside assets. */
 (function () {
   "use strict";
 
@@ -49,7 +51,19 @@
     var inputs = Array.prototype.slice.call(form.querySelectorAll("input[data-tiles]"));
     var target = form.querySelector("input[name=concealed]") || inputs[0];
     var targetName = picker.querySelector("[data-picker-target]");
+    var home = picker.parentNode;
+    var homeNext = picker.nextSibling;
     var typing = false;
+
+    /* A further winner's tiles: the picker moves into that winner's block, under the hand. */
+    function place(input) {
+      var block = input.closest("[data-picker-home]");
+      if (block && picker.parentNode !== block) {
+        block.insertBefore(picker, block.querySelector(".melds"));
+      } else if (!block && picker.parentNode !== home) {
+        home.insertBefore(picker, homeNext);
+      }
+    }
 
     function choose(input) {
       inputs.forEach(function (other) {
@@ -57,6 +71,7 @@
       });
       target = input;
       targetName.textContent = labelOf(input);
+      place(input);
     }
 
     /* On a phone the picker replaces the keyboard until "Keyboard" is pressed. */
@@ -123,6 +138,47 @@
     update();
   }
 
+  /* "Another player also won on this discard" shows the next winner block in place; a block
+     that is hidden is disabled too, so it posts nothing. */
+  function setUpMoreWinners(form) {
+    var box = form.querySelector("[data-more-winners]");
+    if (!box) {
+      return;
+    }
+    var add = box.querySelector("[data-add-winner]");
+    var blocks = Array.prototype.slice.call(box.querySelectorAll("[data-win-block]"));
+
+    function show(block, on) {
+      block.hidden = !on;
+      block.disabled = !on;
+      add.hidden = blocks.every(function (other) {
+        return !other.hidden;
+      });
+    }
+
+    box.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (!button) {
+        return;
+      }
+      if (button.hasAttribute("data-add-winner")) {
+        var next = blocks.filter(function (block) {
+          return block.hidden;
+        })[0];
+        if (next) {
+          event.preventDefault();
+          show(next, true);
+          next.scrollIntoView({ block: "start" });
+        }
+      } else if (button.hasAttribute("data-drop-winner")) {
+        event.preventDefault();
+        show(button.closest("[data-win-block]"), false);
+        add.focus();
+      }
+    });
+  }
+
   document.querySelectorAll(".hand-form").forEach(setUpPicker);
+  document.querySelectorAll(".hand-form").forEach(setUpMoreWinners);
   document.querySelectorAll(".ruling-form").forEach(setUpRulings);
 })();

@@ -11,6 +11,10 @@ left out rather than refused, because the page hides them.
 The form checks only what it can say better than the engine (a win needs a
 winner); everything else is the replay's, whose errors come back naming a
 field that :meth:`HandForm.add_sheet_error` puts next to the right input.
+
+Where the event lets several players win on one discard, the form also holds
+a second and third winner (``win_blocks``); with more than one winner the
+entry lists them under ``wins``, each with their own value or tiles.
 """
 
 from __future__ import annotations
@@ -33,13 +37,22 @@ from tournament.results.choices import (
     MELD_TYPES,
     OUTCOMES,
     SEATS,
-    VALUE_FIELDS,
     WINS,
     YAKUMAN_CHOICES,
+)
+from tournament.results.win_blocks import (
+    MAX_BLOCKS,
+    PER_WINNER,
+    MoreWinners,
+    claim_initial,
+    name,
+    on_key,
 )
 
 _MPSZ = re.compile(r"^[0-9mpsz\s]*$")
 _INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
+# Tiles every winner of a discard shares: entered once, with the first winner.
+_SHARED_TILES = ("win_tile", "dora_indicators", "ura_indicators")
 
 
 def tiles_field(label, help_text=""):
@@ -60,7 +73,7 @@ def tiles_field(label, help_text=""):
     )
 
 
-class HandForm(forms.Form):
+class HandForm(MoreWinners, forms.Form):
     """One hand, at value or tiles level, for the event's ruleset family."""
 
     base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
@@ -77,9 +90,21 @@ class HandForm(forms.Form):
     flags = forms.MultipleChoiceField(label=_("Situation"), required=False)
     reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=200)
 
-    def __init__(self, *args, family: str, ruleset: str, seats: dict, **kwargs):
+    def __init__(
+        self,
+        *args,
+        family: str,
+        ruleset: str,
+        seats: dict,
+        winners_per_discard: int = 1,
+        rules_name: str = "",
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.family = family
+        self.seat_names = {s: seats.get(s) or s for s in SEATS}
+        self.rules_name = rules_name or ruleset
+        self.most_winners = winners_per_discard if family in PER_WINNER else 1
         seat_choices = [(s, seats.get(s) or s) for s in SEATS]
         outcomes = OUTCOMES[family]
         if ruleset not in ABORTIVE_DRAWS:
@@ -101,6 +126,8 @@ class HandForm(forms.Form):
             self.fields[f"meld{i}_tiles"] = tiles_field(_("Meld %(n)s tiles") % {"n": i})
             self.fields[f"meld{i}_tiles"].widget.attrs["placeholder"] = "123s / 555z / 1111m"
         getattr(self, f"_add_{family.replace('-', '_')}_fields")(seat_choices)
+        for k in range(2, self.most_winners + 1):
+            self._add_winner_fields(k)
 
     @property
     def meld_rows(self):
@@ -180,30 +207,36 @@ class HandForm(forms.Form):
             self.add_error("winner", _("Choose the winner."))
         if outcome in FROM_DISCARD and not data.get("discarder"):
             self.add_error("discarder", _("Choose who discarded the winning tile."))
-        for name, value in data.items():
-            if name in self._tile_fields() and value and not _MPSZ.match(value):
-                self.add_error(name, _("Write tiles as mpsz, e.g. 123m 456p 11z."))
+        for name_, value in data.items():
+            if name_ in self._tile_fields() and value and not _MPSZ.match(value):
+                self.add_error(name_, _("Write tiles as mpsz, e.g. 123m 456p 11z."))
+        blocks = self.claim_blocks(data) if outcome in WINS else [1]
         if outcome in WINS and data.get("level") == "value":
-            self._check_value(data)
-        if (
-            "double_riichi" in (data.get("flags") or [])
-            and data.get("winner") not in (data.get("riichi") or [])
-            and data.get("level") == "tiles"
-        ):
-            self.add_error("riichi", _("Double riichi: mark the winner as a riichi declarer."))
+            for k in blocks:
+                self._check_value(data, k)
+        for k in blocks:
+            if (
+                "double_riichi" in (data.get(name(k, "flags")) or [])
+                and data.get(name(k, "winner")) not in (data.get("riichi") or [])
+                and data.get("level") == "tiles"
+            ):
+                self.add_error("riichi", _("Double riichi: mark the winner as a riichi declarer."))
+        if outcome in WINS:
+            self._check_winners(data, blocks)
         return data
 
-    def _check_value(self, data):
+    def _check_value(self, data, k: int = 1):
         family = self.family
         if family == "riichi":
-            if not data.get("yakuman") and not data.get("han"):
-                self.add_error("han", _("Choose the han (or a yakuman)."))
-            elif not data.get("yakuman") and data["han"] < 5 and not data.get("fu"):
-                self.add_error("fu", _("Choose the fu: below 5 han it sets the value."))
+            han, fu, yakuman = (data.get(name(k, f)) for f in ("han", "fu", "yakuman"))
+            if not yakuman and not han:
+                self.add_error(name(k, "han"), _("Choose the han (or a yakuman)."))
+            elif not yakuman and han < 5 and not fu:
+                self.add_error(name(k, "fu"), _("Choose the fu: below 5 han it sets the value."))
             return
-        name = {"mcr": "fan", "zung-jung": "points", "hkos": "faan"}[family]
-        if data.get(name) is None:
-            self.add_error(name, _("Enter the hand's value."))
+        field = name(k, {"mcr": "fan", "zung-jung": "points", "hkos": "faan"}[family])
+        if data.get(field) is None:
+            self.add_error(field, _("Enter the hand's value."))
 
     def _tile_fields(self):
         return {n for n, f in self.fields.items() if "data-tiles" in f.widget.attrs}
@@ -222,39 +255,57 @@ class HandForm(forms.Form):
                 entry["tenpai"] = _in_seat_order(data.get("tenpai") or [])
         if outcome not in WINS:
             return entry
+        blocks = self.claim_blocks(data)
+        if len(blocks) > 1:
+            # Several winners: each their own value or tiles, the level with each (the
+            # replay reads no row level beside ``wins``).
+            del entry["level"]
+            entry["discarder"] = data["discarder"]
+            entry["wins"] = [{"level": level, **self._claim(data, k, level)} for k in blocks]
+            return entry
         entry["winner"] = data["winner"]
         if outcome in FROM_DISCARD:
             entry["discarder"] = data["discarder"]
-        if level == "value":
-            entry.update(self._value_entry(data))
-        else:
-            entry["hand"] = self._hand_entry(data)
-            if self.family == "mcr" and data.get("flowers"):
-                entry["hand"]["flowers"] = data["flowers"]
-        if self.family == "riichi" and data.get("liable"):
-            entry["liable"] = data["liable"]
+        claim = self._claim(data, 1, level)
+        del claim["winner"]
+        entry.update(claim)
         return entry
 
-    def _value_entry(self, data) -> dict:
+    def _claim(self, data, k: int, level: str) -> dict:
+        """Winner ``k``'s part of the entry: who, the value or the tiles, who is liable."""
+        claim: dict = {"winner": data[name(k, "winner")]}
+        if level == "value":
+            claim.update(self._value_entry(data, k))
+        else:
+            claim["hand"] = self._hand_entry(data, k)
+            if self.family == "mcr" and data.get("flowers"):
+                claim["hand"]["flowers"] = data["flowers"]
+        if self.family == "riichi" and data.get(name(k, "liable")):
+            claim["liable"] = data[name(k, "liable")]
+        return claim
+
+    def _value_entry(self, data, k: int = 1) -> dict:
         if self.family == "riichi":
-            if data.get("yakuman"):
-                return {"yakuman": data["yakuman"]}
-            value = {"han": data["han"]}
-            if data.get("fu"):
-                value["fu"] = data["fu"]
+            if data.get(name(k, "yakuman")):
+                return {"yakuman": data[name(k, "yakuman")]}
+            value = {"han": data[name(k, "han")]}
+            if data.get(name(k, "fu")):
+                value["fu"] = data[name(k, "fu")]
             return value
         if self.family == "mcr":
             return {"fan": data["fan"], "flowers": data.get("flowers") or 0}
         if self.family == "zung-jung":
             return {"points": data["points"]}
-        return {"faan": data["faan"]}
+        return {"faan": data[name(k, "faan")]}
 
-    def _hand_entry(self, data) -> dict:
-        hand = {"concealed": _squash(data.get("concealed")), "melds": []}
+    def _hand_entry(self, data, k: int = 1) -> dict:
+        """Winner ``k``'s tiles; the winning tile and the indicators are the hand's (shared)."""
+        hand = {"concealed": _squash(data.get(name(k, "concealed"))), "melds": []}
         if data.get("win_tile"):
             hand["win_tile"] = _squash(data["win_tile"])
         for i in range(1, MELD_ROWS + 1):
-            kind, tiles = data.get(f"meld{i}_type"), _squash(data.get(f"meld{i}_tiles"))
+            kind = data.get(name(k, f"meld{i}_type"))
+            tiles = _squash(data.get(name(k, f"meld{i}_tiles")))
             if not kind and not tiles:
                 continue
             meld = {"type": (kind or "").split("_")[0] or "pon", "tiles": tiles, "concealed": False}
@@ -263,49 +314,38 @@ class HandForm(forms.Form):
             if kind == "kan_added":
                 meld["added"] = True
             hand["melds"].append(meld)
-        flags = list(data.get("flags") or [])
+        flags = list(data.get(name(k, "flags")) or [])
         if self.family == "riichi":
-            if data["winner"] in (data.get("riichi") or []) and "double_riichi" not in flags:
+            winner = data[name(k, "winner")]
+            if winner in (data.get("riichi") or []) and "double_riichi" not in flags:
                 flags = ["riichi", *flags]
-            for name in ("dora_indicators", "ura_indicators"):
-                if data.get(name):
-                    hand[name] = _squash(data[name])
+            for field in ("dora_indicators", "ura_indicators"):
+                if data.get(field):
+                    hand[field] = _squash(data[field])
         if flags:
             hand["flags"] = flags
-        if self.family == "hkos" and data.get("flower_tiles"):
-            hand["flowers"] = sorted(int(n) for n in data["flower_tiles"])
+        if self.family == "hkos" and data.get(name(k, "flower_tiles")):
+            hand["flowers"] = sorted(int(n) for n in data[name(k, "flower_tiles")])
         return hand
 
     @classmethod
     def initial_from(cls, entry: dict, family: str) -> dict:
         """The form's initial data for an entry already on the sheet (to correct it)."""
-        initial = {k: entry[k] for k in ("outcome", "winner", "discarder", "liable") if k in entry}
-        initial["level"] = entry.get("level") or "value"
-        for name in ("riichi", "tenpai"):
-            if entry.get(name):
-                initial[name] = list(entry[name])
-        for name in VALUE_FIELDS[family]:
-            if entry.get(name) is not None:
-                initial[name] = entry[name]
-        hand = entry.get("hand") or {}
-        for name in ("concealed", "win_tile", "dora_indicators", "ura_indicators"):
-            if hand.get(name):
-                initial[name] = hand[name]
-        initial["flags"] = [f for f in hand.get("flags") or [] if f != "riichi"]
-        for i, meld in enumerate(hand.get("melds") or [], start=1):
-            if i > MELD_ROWS:
-                break
-            kind = meld.get("type", "")
-            if kind == "kan" and meld.get("concealed"):
-                kind = "kan_concealed"
-            elif kind == "kan" and meld.get("added"):
-                kind = "kan_added"
-            initial[f"meld{i}_type"], initial[f"meld{i}_tiles"] = kind, meld.get("tiles", "")
-        flowers = hand.get("flowers")
-        if isinstance(flowers, list):
-            initial["flower_tiles"] = [str(n) for n in flowers]
-        elif flowers and family == "mcr":
-            initial["flowers"] = flowers
+        initial = {k: entry[k] for k in ("outcome", "discarder") if k in entry}
+        for field in ("riichi", "tenpai"):
+            if entry.get(field):
+                initial[field] = list(entry[field])
+        wins = entry.get("wins") if isinstance(entry.get("wins"), list) else []
+        claims = [c for c in wins if isinstance(c, dict)][:MAX_BLOCKS] or [entry]
+        initial["level"] = entry.get("level") or claims[0].get("level") or "value"
+        for k, claim in enumerate(claims, start=1):
+            if k > 1:
+                initial[on_key(k)] = True
+            initial.update(claim_initial(claim, family, k))
+        hand = claims[0].get("hand") or {}
+        for field in ("win_tile", "dora_indicators", "ura_indicators"):
+            if hand.get(field):
+                initial[field] = hand[field]
         return initial
 
     # --- the replay's errors, next to their field -----------------------------------------
@@ -325,7 +365,13 @@ class HandForm(forms.Form):
             if index is None or int(match.group(2)) != index:
                 return None
             parts = parts[1:]
-        elif match and match.group(1) == "wins":
+        k = 1
+        match = _INDEXED.match(parts[0]) if parts else None
+        if match and match.group(1) == "wins":
+            # ``wins[j]`` is the j-th winner the entry lists: the j-th block that is on.
+            blocks = self.claim_blocks(getattr(self, "cleaned_data", None) or {})
+            j = int(match.group(2))
+            k = blocks[j] if j < len(blocks) else 1
             parts = parts[1:]
         if not parts:
             return None
@@ -335,12 +381,17 @@ class HandForm(forms.Form):
             if rest == "melds":
                 meld = _INDEXED.match(parts[1])
                 n = int(meld.group(2)) + 1 if meld else 1
-                return f"meld{min(n, MELD_ROWS)}_tiles"
+                return name(k, f"meld{min(n, MELD_ROWS)}_tiles")
             if rest == "flowers":
-                return "flower_tiles" if "flower_tiles" in self.fields else "flowers"
-            if rest in self.fields:
+                flowers = name(k, "flower_tiles")
+                return flowers if flowers in self.fields else "flowers"
+            if rest in _SHARED_TILES:
                 return rest
-            return "concealed"
+            if name(k, rest) in self.fields:
+                return name(k, rest)
+            return name(k, "concealed")
+        if name(k, head) in self.fields:
+            return name(k, head)
         if head in self.fields and head not in ("base_version",):
             return head
         return None

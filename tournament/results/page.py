@@ -19,7 +19,9 @@ from tournament.results.entry_forms import HandForm
 from tournament.results.forms import FinalScoresForm, RulingForm, VersionForm
 from tournament.results.models import ScoreSheet
 from tournament.results.rulings import consequences, family_of
+from tournament.results.sheet_state import overrides_of
 from tournament.results.templatetags.results_tags import signed
+from tournament.results.win_blocks import MAX_BLOCKS, on_key, winners_per_discard
 from tournament.seating.models import Table
 
 Status = ScoreSheet.Status
@@ -116,7 +118,31 @@ def hand_form(request, event, names, head, data=None, initial=None) -> HandForm:
         family=fam,
         ruleset=event.ruleset,
         seats=names,
+        winners_per_discard=winners_per_discard(event.ruleset, fam, overrides_of(event)),
+        rules_name=event.get_ruleset_display(),
     )
+
+
+def hand_form_again(request, event, names, head, data, action: str) -> HandForm:
+    """The posted hand form shown again with a winner block added or removed (no script).
+
+    Nothing is checked or saved: the judge sees what they typed, plus or minus
+    the block, as an unbound form so that no error shows yet.
+    """
+    posted = hand_form(request, event, names, head, data=data)
+    typed = {
+        field_name: field.widget.value_from_datadict(data, None, posted.add_prefix(field_name))
+        for field_name, field in posted.fields.items()
+    }
+    shown = {k for k in range(2, MAX_BLOCKS + 1) if data.get(on_key(k))}
+    if action == "add_winner":
+        free = [b.number for b in posted.win_blocks if not b.on]
+        shown.update(free[:1])
+    else:
+        dropped = action.removeprefix("drop_winner_")
+        shown.discard(int(dropped) if dropped.isdigit() else 0)
+    typed.update({on_key(k): True for k in shown})
+    return hand_form(request, event, names, head, initial=typed)
 
 
 def ruling_form(event, head, data=None) -> RulingForm:

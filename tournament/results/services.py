@@ -143,7 +143,8 @@ def _write(
             HandRecord(
                 sheet=sheet,
                 number=i + 1,
-                level=entry.get("level", "value"),
+                # Several winners carry their level each; the row has the common one.
+                level=entry.get("level") or (row.level if row else "value"),
                 outcome=str(entry.get("outcome", ""))[:20],
                 entry=entry,
                 label=row.label if row else "",

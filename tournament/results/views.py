@@ -32,6 +32,7 @@ from tournament.results.page import (
     family,
     final_form,
     hand_form,
+    hand_form_again,
     lang,
     message_of,
     render_table,
@@ -101,10 +102,15 @@ def _hand_post(request, event, table, number):
     if number and editing is None:
         raise Http404
     page = {"hand_form": form, "editing": editing, "open_form": "hand"}
+    action = request.POST.get("action") or ""
+    if action == "add_winner" or action.startswith("drop_winner_"):
+        # Without script, "another player also won" is a post that shows the block.
+        page["hand_form"] = hand_form_again(request, event, names, head, request.POST, action)
+        return render_table(request, event, table, **page)
     if not form.is_valid():
         return render_table(request, event, table, status=400, **page)
     entry = form.entry()
-    request.session[LEVEL_KEY.format(slug=event.slug)] = entry["level"]
+    request.session[LEVEL_KEY.format(slug=event.slug)] = form.cleaned_data["level"]
     index = number - 1 if number else (head.hands.count() if head else 0)
     if request.POST.get("action") == "check":
         try:

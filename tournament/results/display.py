@@ -45,6 +45,8 @@ VALUE_WORDS = {
     "limit": gettext_lazy("limit"),
 }
 _WORD = re.compile(r"[A-Za-z]+")
+# One winner's part of a row with several ("N: 4 han 30 fu; S: 2 han 30 fu").
+_WIN_PART = re.compile(r"^([ESWN]): (.+)$")
 
 
 def value_text(text: str) -> str:
@@ -115,6 +117,7 @@ def row_view(row: dict, family: str, names: dict, lang: str, record=None) -> dic
             else None
         ),
         "value_text": value_text(row.get("value_text") or ""),
+        "wins": win_parts(row, family, names, lang),
         "items": items_of(row.get("score"), family, lang),
         "score": row.get("score"),
         "cells": cells,
@@ -123,6 +126,35 @@ def row_view(row: dict, family: str, names: dict, lang: str, record=None) -> dic
         "record": record,
         "level": row.get("level") or (record.level if record is not None else ""),
     }
+
+
+def win_parts(row: dict, family: str, names: dict, lang: str) -> list[dict]:
+    """Each winner's value (and breakdown) of a discard won by several; [] for one winner.
+
+    The replay writes several winners' values as "N: …; S: …" and their engine
+    results (tiles level) as ``score["wins"]``, in the same order.
+    """
+    parts = [_WIN_PART.match(p) for p in (row.get("value_text") or "").split("; ")]
+    if len(parts) < 2 or not all(parts):
+        return []
+    score = row.get("score") if isinstance(row.get("score"), dict) else {}
+    scores = score.get("wins") if isinstance(score.get("wins"), list) else []
+    winners = row.get("winners") or []
+    out = []
+    for i, part in enumerate(parts):
+        seat = part.group(1)
+        one = scores[i] if i < len(scores) and isinstance(scores[i], dict) else None
+        if seat in winners:  # a claim that lapsed (head bump) is not a win
+            out.append(
+                {
+                    "seat": seat,
+                    "name": names.get(seat, seat),
+                    "value_text": value_text(part.group(2)),
+                    "items": items_of(one, family, lang),
+                    "score": one,
+                }
+            )
+    return out if len(out) > 1 else []
 
 
 def _record_row(record) -> dict:

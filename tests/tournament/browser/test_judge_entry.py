@@ -221,3 +221,46 @@ def test_mcr_false_win_ruling(browser, at_table):
     rulings = browser.find_element(By.ID, "rulings").text
     assert "False win" in rulings and "Declared mahjong on 4p" in rulings
     _shot(browser, "judge-ruling-02-saved")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_riichi_double_ron_by_han_and_fu(browser, at_table):
+    """Tenhou rules: two players ron the same discard; the second winner's block opens in place."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    at_table("tenhou", "value")
+    page = browser.current_url
+    block = browser.find_element(By.ID, "win-2")
+    assert not block.is_displayed()
+    _choose(browser, "outcome", "ron")
+    _choose(browser, "winner", "S")
+    _choose(browser, "discarder", "W")
+    _choose(browser, "riichi", "N")
+    _choose(browser, "han", "2")
+    Select(browser.find_element(By.NAME, "fu")).select_by_value("30")
+
+    add = browser.find_element(By.ID, "add-winner")
+    assert add.text == "＋ Another player also won on this discard"
+    _tap(browser, add)
+    assert block.is_displayed() and browser.current_url == page  # no page load
+    assert not add.is_displayed()  # tenhou: two winners at most
+    # Removed and added again: the block hides and the button comes back.
+    _tap(browser, block.find_element(By.CSS_SELECTOR, "[data-drop-winner]"))
+    assert not block.is_displayed() and add.is_displayed()
+    _tap(browser, add)
+    _choose(browser, "w2_winner", "N")
+    _choose(browser, "w2_han", "4")
+    Select(browser.find_element(By.NAME, "w2_fu")).select_by_value("30")
+    assert _small_targets(browser) == []
+    _shot(browser, "judge-riichi-04-double-ron-filled")
+    _tap_and_wait(browser, browser.find_element(By.ID, "save-hand"))
+
+    assert "Hand 1 (E1-0) saved." in browser.page_source
+    # Start 25,000. W pays S 2 han 30 fu (2,000) and N 4 han 30 fu (7,700); N, nearest
+    # after W, also takes the sticks on the table: their own, so N +7,700 in all.
+    assert _totals(browser) == ["25,000", "27,000", "15,300", "32,700"]
+    row = browser.find_element(By.ID, "hand-1").text
+    assert "Dmitri Orlov: 4 han 30 fu" in row and "Bai Lan: 2 han 30 fu" in row
+    assert "✓ balanced" in browser.find_element(By.CSS_SELECTOR, ".sheet-players").text
+    _shot(browser, "judge-riichi-05-double-ron-saved")

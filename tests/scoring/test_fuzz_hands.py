@@ -21,6 +21,7 @@ Crashes found by these properties are kept as ``@example`` regressions.
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 import subprocess
@@ -342,13 +343,27 @@ json_lines = st.one_of(
 
 
 def _same_json(a, b) -> bool:
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)  # NaN == NaN here
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+def _not_json(text):
+    raise ValueError(f"{text} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    return value if math.isfinite(value) else _not_json(text)
+
+
+def _strict_json(text: str):
+    """JSON as RFC 8259 has it: Python's json also reads NaN, Infinity and 1e999."""
+    return json.loads(text, parse_constant=_not_json, parse_float=_finite)
 
 
 def _given_id(line: str):
     """The id score_hands must echo: the line's own, when it is a JSON object."""
     try:
-        data = json.loads(line.rstrip("\r\n"))
+        data = _strict_json(line.rstrip("\r\n"))
     except (ValueError, RecursionError):
         return None
     return data.get("id") if isinstance(data, dict) else None
@@ -362,6 +377,7 @@ def _given_id(line: str):
 )
 @example(lines=['{"id": "\\ud800", "ruleset": "mcr"}'], ruleset=None, ending="\n")  # not UTF-8
 @example(lines=["1" * 5000, '{"id": ' + "9" * 5000 + "}"], ruleset="mcr", ending="")  # int limit
+@example(lines=['{"id": NaN}', '{"id": 1e999, "ruleset": "mcr"}'], ruleset=None, ending="\n")
 @example(
     lines=["[" * 5000, '{"id": 7, "x": ' + "[" * 993 + "]" * 993 + "}"], ruleset=None, ending=""
 )
@@ -371,7 +387,7 @@ def test_one_answer_per_line_with_its_id(lines, ruleset, ending):
     for number, (line, answer) in enumerate(zip(lines, answers, strict=True), start=1):
         assert "\n" not in answer and "\r" not in answer
         answer.encode("utf-8")  # writable to a UTF-8 file: no lone surrogate left raw
-        result = json.loads(answer)
+        result = _strict_json(answer)  # and JSON to any reader: no NaN or Infinity
         assert set(result) == RESULT_FIELDS and type(result["valid"]) is bool
         if not result["valid"]:
             assert result["error"]["code"] in ERROR_CODE_SET

@@ -90,7 +90,9 @@ def describe(b: dict) -> str:
         verdict = "ok" if b["ok"] else "OVER THE BAR"
         return (
             f"{b['name']}: median {b['median_ms']} ms, p90 {b['p90_ms']} ms warm "
-            f"(cold {b['cold_ms']} ms; bar {b['bar_median_ms']} ms: {verdict}); downloads "
+            f"(cold {b['cold_ms']} ms; bar {b['bar_median_ms']} ms: {verdict}; page cache off: "
+            f"median {b['page_cache_off_median_ms']} ms, p90 {b['page_cache_off_p90_ms']} ms); "
+            "downloads "
             + ", ".join(f"{k} {v} ms" for k, v in b.get("downloads_median_ms", {}).items())
         )
     return (

@@ -172,9 +172,9 @@ def bench_compute() -> list[dict]:
     ]
 
 
-def _page_times(client, url: str) -> list[float]:
+def _page_times(client, url: str, requests: int = PAGE_REQUESTS) -> list[float]:
     times = []
-    for _ in range(PAGE_REQUESTS):
+    for _ in range(requests):
         start = time.perf_counter()
         response = client.get(url)
         times.append(time.perf_counter() - start)
@@ -227,13 +227,7 @@ def _downloads(client, event) -> dict:
     out = {}
     for name in ("csv", "xlsx", "ema"):
         url = reverse(f"public_standings:{name}", args=[event.slug])
-        times = []
-        for _ in range(DOWNLOAD_REQUESTS):
-            start = time.perf_counter()
-            response = client.get(url)
-            times.append(time.perf_counter() - start)
-            if response.status_code != 200:
-                raise RuntimeError(f"GET {url} answered {response.status_code}")
+        times = _page_times(client, url, DOWNLOAD_REQUESTS)
         out[name] = round(statistics.median(times) * 1000, 1)
     return out
 

@@ -49,6 +49,7 @@ SCOPE_NAMES = dict(Penalty.Scope.choices)
 SELF = gettext_lazy("self")
 _MCR_VALUE = re.compile(r"(\d+) fan(?: \+ (\d+) flowers?)?")
 _NUMBER = re.compile(r"-?\d+")
+_FAAN = re.compile(r"(\d+) faan")
 
 
 # --- Loading -------------------------------------------------------------------------------
@@ -291,7 +292,6 @@ def _zung_jung_values(row, entry, outcome, winners) -> dict:
 
 def _hkos_values(row, entry, outcome, winners) -> dict:
     label = row.get("label") or ""
-    found = _NUMBER.search(row.get("value_text") or "")
     deltas = row.get("deltas") or {}
     value = ""
     if outcome == "discard" and row.get("discarder") in deltas:
@@ -303,7 +303,8 @@ def _hkos_values(row, entry, outcome, winners) -> dict:
         "wind": WIND_CHARS.get(label[:1], label[:1]),
         "dealer": WIND_CHARS.get(row.get("dealer"), ""),
         "repeat": label.split("-")[1] if "-" in label else "",
-        "faan": found.group(0) if found and winners else "",
+        # One number per winner ("3/4" when two won on one discard), the first winner's first.
+        "faan": "/".join(_FAAN.findall(row.get("value_text") or "")) if winners else "",
         "value": value,
     }
 

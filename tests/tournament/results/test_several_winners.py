@@ -385,3 +385,25 @@ def test_the_printed_sheet_shows_both_winners(client, judge_at):
     assert "N, S" in cells  # the winners, nearest the discarder first
     assert "N: 4 han 30 fu; S: 2 han 30 fu" in cells
     assert "W" in cells
+
+
+def test_the_printed_hkos_sheet_shows_each_winners_faan(client, judge_at):
+    table = judge_at("hkos", ruleset_overrides={"multiple_winners": True})
+    tapped = {
+        "base_version": "0",
+        "level": "value",
+        "outcome": "discard",
+        "discarder": "W",
+        "winner": "E",
+        "faan": "3",
+        "w2_on": "1",
+        "w2_winner": "N",
+        "w2_faan": "4",
+        "action": "save",
+    }
+    assert client.post(url("hand"), tapped).status_code == 302
+    event, sheet = table.round.event, services.head_of(table)
+    printed = filled_sheet(event, table.round, table, event_layout(event), sheet, "en")
+    cells = [text for text, _css in printed["rows"][0]["cells"]]
+    assert "3/4" in cells  # E's 3 faan, then N's 4
+    assert "96" in cells  # what the discarder paid: 32 + 64 (rules/hkos.md §4-§5)

@@ -27,6 +27,7 @@ from scoring.tiles import (
     parse_tile,
     parse_tiles,
     plain_tiles,
+    single_tile,
     to_mpsz,
 )
 
@@ -159,6 +160,10 @@ def _tiles(data: dict, name: str) -> tuple[Tile, ...]:
     value = data.get(name)
     if not value and (value is None or type(value) is str):
         return ()
+    if type(value) is str:
+        tile = single_tile(value)  # most often one dora indicator
+        if tile is not None:
+            return (tile,)
     return tuple(parse_tiles(_str(data, name), name))
 
 

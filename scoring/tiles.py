@@ -80,6 +80,11 @@ def kind_name(kind: int) -> str:
     return str(Tile(kind))
 
 
+def single_tile(text: str) -> Tile | None:
+    """The tile if ``text`` is exactly one well-formed tile such as ``5p``, else None."""
+    return _SINGLE.get(text)
+
+
 def parse_tile(text: str, field: str = "tile") -> Tile:
     """Parse exactly one tile such as ``5p`` or ``0s``."""
     tile = _SINGLE.get(text) if isinstance(text, str) else None

@@ -78,7 +78,7 @@ class PrintJob(models.Model):
         _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
     )
     progress_done = models.PositiveIntegerField(_("done"), default=0)
-    progress_total = models.PositiveIntegerField(_("of"), default=0)
+    progress_total = models.PositiveIntegerField(_("in all"), default=0)
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     error = models.TextField(_("error"), blank=True)
     file = models.FileField(_("file"), upload_to=job_file_name, blank=True, max_length=255)

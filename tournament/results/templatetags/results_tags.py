@@ -6,6 +6,8 @@ from fractions import Fraction
 
 from django import template
 
+from tournament.results import reasons
+
 register = template.Library()
 MINUS = "\u2212"  # a real minus sign: "−8,000" lines up with "+8,000"
 
@@ -96,3 +98,9 @@ def ordinal_place(value):
 def score_field(form, seat):
     """The final-scores form's input for one seat."""
     return form[f"score_{seat}"]
+
+
+@register.filter
+def reason_text(text):
+    """A version's reason: the services' English defaults in the reader's language."""
+    return reasons.reason_text(text)

@@ -1,7 +1,9 @@
 // Live standings: every few seconds (data-live-interval) fetch the table alone
 // (data-live-url, the page's own sort and view plus fragment=1) and swap it in
 // when its version changed. Paused while the tab is hidden. Without this
-// script the page is complete; a reload shows the same thing.
+// script the page is complete; a reload shows the same thing. Each fetch
+// revalidates (cache "no-cache"): while the table is unchanged the server
+// answers "304 Not Modified" and no table is downloaded.
 (function () {
   "use strict";
   var box = document.querySelector("[data-live-url]");
@@ -61,7 +63,7 @@
     if (document.hidden || busy) return; // resumed by visibilitychange, or by the fetch under way
     busy = true;
     lastCheck = Date.now();
-    fetch(url, { headers: { Accept: "text/html" }, cache: "no-store", credentials: "same-origin" })
+    fetch(url, { headers: { Accept: "text/html" }, cache: "no-cache", credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) { if (html) swap(html); })
       .catch(function () { /* offline for a moment: try again next time */ })

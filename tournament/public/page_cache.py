@@ -20,6 +20,11 @@ Freshness, in order of strength:
   after a change made without signals (``bulk_create``, raw SQL; the backup
   importer calls :func:`changed` itself). 0 turns the cache off.
 
+Each answer carries a weak ETag, so a browser that asks again with
+If-None-Match (live.js every refresh, a reload) gets "304 Not Modified" and
+no body while the page is unchanged: a phone polling the standings all day
+downloads the table only when it changes.
+
 Who gets a stored page: GET and HEAD without a session cookie or a messages
 cookie, so never a logged-in judge or director, and never a page that should
 show a flash message. Only 200 answers are stored.
@@ -32,6 +37,7 @@ them.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import threading
 import time
@@ -45,7 +51,7 @@ from django.db import transaction
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.translation import get_language
 
 DEFAULT_SECONDS = 3
@@ -66,6 +72,7 @@ class _Stored:
     generation: tuple[int, int]
     stored_at: float
     has_token: bool
+    digest: str  # of the body as stored (placeholder in place of a token)
 
 
 class _Store:
@@ -167,19 +174,57 @@ def _store_response(key, response, generation) -> None:
         generation=generation,
         stored_at=time.monotonic(),
         has_token=tokens > 0,
+        digest=hashlib.blake2b(body, digest_size=12).hexdigest(),
     )
     _store.put(key, page, int(getattr(settings, "PUBLIC_PAGE_CACHE_BYTES", DEFAULT_MAX_BYTES)))
+    return page
+
+
+def _etag(request, page: _Stored) -> str:
+    """A weak validator: the same page, and for a page with a form the same CSRF cookie.
+
+    The cookie is in it because a browser that gets "304 Not Modified" keeps
+    the copy it has, token included; that token only works with the cookie it
+    was made for.
+    """
+    if not page.has_token:
+        return f'W/"{page.digest}"'
+    cookie = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    return f'W/"{page.digest}-{hashlib.blake2b(cookie.encode(), digest_size=6).hexdigest()}"'
+
+
+def _not_modified(request, page: _Stored, etag: str) -> HttpResponse | None:
+    """304 when the browser's copy is current (live.js revalidates every refresh)."""
+    answer = get_conditional_response(request, etag=etag)
+    if answer is None:
+        return None
+    answer["ETag"] = etag
+    for name, value in page.headers:
+        if name.lower() in ("cache-control", "vary"):
+            answer[name] = value
+    patch_vary_headers(answer, ("Cookie",))
+    return answer
 
 
 def _serve(request, page: _Stored) -> HttpResponse:
+    etag = _etag(request, page)
+    not_modified = _not_modified(request, page, etag)
+    if not_modified is not None:
+        return not_modified
     body = page.body
     if page.has_token:
         body = body.replace(PLACEHOLDER, get_token(request).encode())
     response = HttpResponse(body)
     for name, value in page.headers:
         response[name] = value
+    response["ETag"] = etag
     # What a rendered page says once the template has looked at the session.
     patch_vary_headers(response, ("Cookie",))
+    return response
+
+
+def _with_etag(response, etag: str):
+    response["ETag"] = etag
     return response
 
 
@@ -200,9 +245,11 @@ def cached_public_page(view):
         ):
             return _serve(request, page)
         response = view(request, *args, **kwargs)
-        if _storable(response):
-            _store_response(key, response, generation)
-        return response
+        if not _storable(response):
+            return response
+        page = _store_response(key, response, generation)
+        etag = _etag(request, page)
+        return _not_modified(request, page, etag) or _with_etag(response, etag)
 
     return wrapper
 

@@ -171,7 +171,7 @@ def test_the_store_keeps_to_its_bytes_dropping_the_least_recently_used():
     store = page_cache._Store()
 
     def page(size):
-        return page_cache._Stored(b"x" * size, (), (0, 0), 0.0, False)
+        return page_cache._Stored(b"x" * size, (), (0, 0), 0.0, False, "")
 
     store.put("a", page(40), max_bytes=100)
     store.put("b", page(40), max_bytes=100)
@@ -193,3 +193,43 @@ def test_other_processes_hear_of_a_change_once_per_transaction_at_commit():
         assert len(hooks) == 1
         assert cache.get(page_cache.GENERATION_KEY, 0) == before  # not before the commit
     assert cache.get(page_cache.GENERATION_KEY, 0) == before + 1
+
+
+def test_an_unchanged_page_is_not_sent_again(published):
+    """What live.js does every refresh (fetch with cache "no-cache"): ask with the ETag."""
+    url = f"/e/{published.event.slug}/standings/?fragment=1"
+    phone = Client()
+    first, _queries = _get(phone, url)
+    etag = first["ETag"]
+    assert etag.startswith('W/"')
+    with CaptureQueriesContext(connection) as queries:
+        again = phone.get(url, headers={"if-none-match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert len(queries) == 0
+    assert again["ETag"] == etag and again["Cache-Control"] == "no-cache"
+    # The table has no form: every visitor's copy is the same.
+    assert Client().get(url, headers={"if-none-match": etag}).status_code == 304
+
+    akagi = Player.objects.get(name="Akagi Shigeru")
+    akagi.club = "Changed club"
+    akagi.save()
+    changed = phone.get(url, headers={"if-none-match": etag})
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert "Changed club" in changed.content.decode()
+
+
+def test_a_page_with_a_form_is_current_only_with_the_same_csrf_cookie(published):
+    url = f"/e/{published.event.slug}/standings/"
+    visitor = Client(enforce_csrf_checks=True)
+    visitor.get(url)  # sets the CSRF cookie
+    first = visitor.get(url)
+    etag = first["ETag"]
+    assert visitor.get(url, headers={"if-none-match": etag}).status_code == 304
+    # Another browser (another cookie) would keep a token that is not its own: full page.
+    stranger = Client(enforce_csrf_checks=True)
+    stranger.get(url)
+    assert stranger.get(url, headers={"if-none-match": etag}).status_code == 200
+    # The kept copy's token still works for its own browser.
+    token = TOKEN.search(first.content.decode()).group(1)
+    answer = visitor.post("/i18n/setlang/", {"language": "ja", "csrfmiddlewaretoken": token})
+    assert answer.status_code == 302

@@ -282,20 +282,24 @@ def test_tenhou_refuses_a_third_winner(client, judge_at):
     )
 
 
+# W deals in; E (3 faan) and N (4 faan) both win on the discard.
+HKOS_TWO_WINNERS = {
+    "base_version": "0",
+    "level": "value",
+    "outcome": "discard",
+    "discarder": "W",
+    "winner": "E",
+    "faan": "3",
+    "w2_on": "1",
+    "w2_winner": "N",
+    "w2_faan": "4",
+    "action": "save",
+}
+
+
 def test_hkos_multiple_winners_when_the_event_plays_them(client, judge_at):
     table = judge_at("hkos", ruleset_overrides={"multiple_winners": True})
-    tapped = {
-        "base_version": "0",
-        "level": "value",
-        "outcome": "discard",
-        "discarder": "W",
-        "winner": "E",
-        "faan": "3",
-        "w2_on": "1",
-        "w2_winner": "N",
-        "w2_faan": "4",
-        "action": "save",
-    }
+    tapped = HKOS_TWO_WINNERS
     html = text(client.get(url()))
     assert 'id="win-3"' in html and "Same winning tile as the first winner." in html
     response = client.post(url("hand"), tapped)
@@ -389,19 +393,7 @@ def test_the_printed_sheet_shows_both_winners(client, judge_at):
 
 def test_the_printed_hkos_sheet_shows_each_winners_faan(client, judge_at):
     table = judge_at("hkos", ruleset_overrides={"multiple_winners": True})
-    tapped = {
-        "base_version": "0",
-        "level": "value",
-        "outcome": "discard",
-        "discarder": "W",
-        "winner": "E",
-        "faan": "3",
-        "w2_on": "1",
-        "w2_winner": "N",
-        "w2_faan": "4",
-        "action": "save",
-    }
-    assert client.post(url("hand"), tapped).status_code == 302
+    assert client.post(url("hand"), HKOS_TWO_WINNERS).status_code == 302
     event, sheet = table.round.event, services.head_of(table)
     printed = filled_sheet(event, table.round, table, event_layout(event), sheet, "en")
     cells = [text for text, _css in printed["rows"][0]["cells"]]

@@ -33,14 +33,14 @@ from MahjongGB import MahjongFanCalculator
 
 from bench.timing import REPEATS
 from bench.timing import best_time as _best_of
+from scoring.core.errors import HandError
+from scoring.core.hand import hand_from_dict
+from scoring.core.shapes import arrangements
+from scoring.core.tiles import WIND_LETTERS
 from scoring.engine import score
-from scoring.errors import HandError
-from scoring.hand import hand_from_dict
-from scoring.rulesets import get_ruleset, registered_names
-from scoring.rulesets import mcr as mcr_adapter
-from scoring.rulesets import riichi as riichi_adapter
-from scoring.shapes import arrangements
-from scoring.tiles import WIND_LETTERS
+from scoring.families.rulesets import get_ruleset, registered_names
+from scoring.families.rulesets import mcr as mcr_adapter
+from scoring.families.rulesets import riichi as riichi_adapter
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"

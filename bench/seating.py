@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import time
 
-from tournament.seating.plan import DEFAULT_TIME_BUDGET, plan_seating
+from tournament.seating.planner.plan import DEFAULT_TIME_BUDGET, plan_seating
 
 # (players, rounds, repeats allowed): the acceptance table.
 ACCEPTANCE = (

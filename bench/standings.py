@@ -40,8 +40,8 @@ from django.urls import reverse
 
 from bench.load import load_benchmark
 from bench.timing import best_of as _best_of
-from scoring.session import placements, rank_points
-from scoring.session_riichi import RIICHI_SESSION_PRESETS, riichi_session_result
+from scoring.core.placement import placements, rank_points
+from scoring.families.riichi.session import RIICHI_SESSION_PRESETS, riichi_session_result
 from scoring.standings import SessionLine, rank_players
 
 PLAYERS, SESSIONS = 1_000, 10

@@ -12,9 +12,9 @@ import math
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from scoring.core.errors import ErrorInfo
+from scoring.core.result import Result
 from scoring.engine import score
-from scoring.errors import ErrorInfo
-from scoring.result import Result
 
 # A hand object nests three levels at most (options.faan_table); much deeper is junk,
 # and near Python's recursion limit repr() and json.dumps() of it would fail.

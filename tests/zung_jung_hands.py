@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scoring.core.result import Result
 from scoring.engine import score
-from scoring.result import Result
 
 MELD_WORDS = {"chi": "chi", "pon": "pon", "kan": "kan", "ankan": "kan", "addkan": "kan"}
 

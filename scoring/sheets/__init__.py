@@ -41,16 +41,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.rulesets import KNOWN_RULESETS
+from scoring.families import OptionError, UnknownRuleset, family_for, ruleset_names
 from scoring.sheets.common import SEATS, RowResult, SheetError, SheetResult, sequence
-from scoring.sheets.hkos import replay_hkos
-from scoring.sheets.mcr import replay_mcr
-from scoring.sheets.riichi import replay_riichi
-from scoring.sheets.zung_jung import replay_zung_jung
 
-__all__ = ["SEATS", "RowResult", "SheetError", "SheetResult", "replay_sheet"]
-
-CHINESE = {"mcr": replay_mcr, "zung-jung": replay_zung_jung, "hkos": replay_hkos}
+__all__ = ["SEATS", "RowResult", "SheetError", "SheetResult", "replay_rules", "replay_sheet"]
 
 
 def replay_sheet(
@@ -63,21 +57,59 @@ def replay_sheet(
     leftover_sticks: int = 0,
     lang: str = "en",
 ) -> SheetResult:
-    """Validate and settle a whole sheet: every row, the ledger and the session footer.
+    """Validate and settle a whole sheet under ``ruleset`` with the event's ``overrides``.
 
-    ``entries`` are the hand rows in play order (``[]`` allowed); with
-    ``final_scores`` (final-scores-only entry) there must be none, and
-    ``leftover_sticks`` (riichi only) are the sticks left on the table.
+    The ruleset's family resolves the overrides first (a refusal is
+    ``bad_option`` on "overrides"); see :func:`replay_rules` for the rest.
     Raises :class:`SheetError` for any bad input and nothing else.
     """
-    if not isinstance(ruleset, str) or ruleset not in KNOWN_RULESETS:
-        known = ", ".join(sorted(KNOWN_RULESETS))
+    try:
+        family = family_for(ruleset)
+    except UnknownRuleset:
+        known = ruleset_names()
         raise SheetError(
             "ruleset",
             "bad_choice",
-            f"must be one of {known}, not {ruleset!r}",
-            {"value": ruleset, "choices": sorted(KNOWN_RULESETS)},
-        )
+            f"must be one of {', '.join(sorted(known))}, not {ruleset!r}",
+            {"value": ruleset, "choices": sorted(known)},
+        ) from None
+    try:
+        rules = family.resolve(ruleset, overrides if overrides is not None else {})
+    except OptionError as problem:
+        raise SheetError(
+            "overrides",
+            "bad_option",
+            problem.message,
+            {"detail": problem.message, "option": problem.option},
+        ) from None
+    return replay_rules(
+        rules,
+        entries,
+        penalties,
+        final_scores=final_scores,
+        leftover_sticks=leftover_sticks,
+        lang=lang,
+    )
+
+
+def replay_rules(
+    rules: Any,
+    entries: Sequence[Mapping],
+    penalties: Sequence[Mapping] = (),
+    *,
+    final_scores: Mapping[str, int] | None = None,
+    leftover_sticks: int = 0,
+    lang: str = "en",
+) -> SheetResult:
+    """Validate and settle a whole sheet: every row, the ledger and the session footer.
+
+    ``rules`` are the family's complete rules (an event's frozen ones).
+    ``entries`` are the hand rows in play order (``[]`` allowed); with
+    ``final_scores`` (final-scores-only entry) there must be none, and
+    ``leftover_sticks`` are the sticks left on the table, where the family
+    has riichi sticks. Raises :class:`SheetError` for any bad input.
+    """
+    family = family_for(rules.ruleset)
     rows = sequence(entries, "hands")
     penalties = sequence(penalties, "penalties")
     if final_scores is not None and rows:
@@ -87,22 +119,19 @@ def replay_sheet(
             "must be empty when only final scores are entered",
             {"value": len(rows)},
         )
-    riichi = KNOWN_RULESETS[ruleset] == "riichi"
-    if leftover_sticks and (final_scores is None or not riichi):
+    sticks = "final_sticks" in family.entry(rules).features
+    if leftover_sticks and (final_scores is None or not sticks):
         raise SheetError(
             "leftover_sticks",
             "not_allowed",
             "is only given with riichi final scores; with hand rows the sheet counts the sticks",
             {"value": leftover_sticks},
         )
-    if riichi:
-        return replay_riichi(
-            ruleset,
-            overrides,
-            rows,
-            penalties,
-            final_scores=final_scores,
-            leftover_sticks=leftover_sticks,
-            lang=lang,
-        )
-    return CHINESE[ruleset](overrides, rows, penalties, final_scores=final_scores, lang=lang)
+    return family.replay(
+        rules,
+        rows,
+        penalties,
+        final_scores=final_scores,
+        leftover_sticks=leftover_sticks,
+        lang=lang,
+    )

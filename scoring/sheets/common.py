@@ -17,7 +17,8 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
-from scoring.table import is_int
+from scoring.core.table import is_int
+from scoring.sheets.values import WinValue, english
 
 SEATS: tuple[str, ...] = ("E", "S", "W", "N")  # starting seats; E deals first
 WINDS = SEATS  # prevailing winds in order
@@ -63,7 +64,13 @@ def exact(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class RowResult:
-    """One replayed row, with everything the sheet prints for it (sessions.md §3)."""
+    """One replayed row, with everything the sheet prints for it (sessions.md §3).
+
+    ``value`` is each winner's value as codes and numbers
+    (:mod:`scoring.sheets.values`); it is stored as
+    ``[{"seat": "N", "parts": [["han", 4], ["fu", 30]]}, …]``, and nothing
+    stores its English text (:attr:`value_text`) in the result.
+    """
 
     index: int
     label: str
@@ -73,15 +80,22 @@ class RowResult:
     level: str
     winners: tuple[str, ...]
     discarder: str | None
-    value_text: str
+    value: tuple[WinValue, ...]
     score: dict | None
     deltas: dict[str, int]
     totals: dict[str, int]
     pool_after: int = 0
     notes: tuple[str, ...] = ()
 
+    @property
+    def value_text(self) -> str:
+        """The value in English ("3 han 40 fu"): logs, tests and the hand record's column."""
+        return english(self.value)
+
     def to_dict(self) -> dict[str, Any]:
-        return exact({f.name: getattr(self, f.name) for f in fields(self)})
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["value"] = [one.to_dict() for one in self.value]
+        return exact(out)
 
 
 @dataclass(frozen=True)

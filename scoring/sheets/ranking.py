@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from scoring.session import placements, rank_points
+from scoring.core.placement import placements, rank_points
 from scoring.sheets.common import (
     SEATS,
     RowResult,

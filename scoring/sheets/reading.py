@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scoring.engine import score
-from scoring.result import Result
+from scoring.core.result import Result
+from scoring.core.table import is_int
+from scoring.engine import score_configured
 from scoring.sheets.common import (
     SEATS,
     RowResult,
@@ -27,7 +28,6 @@ from scoring.sheets.common import (
     session_over,
     wrap,
 )
-from scoring.table import is_int
 
 # Fields whose "nothing" is 0 rather than absent: a form may send 0 on a draw.
 ZERO_IS_EMPTY = frozenset({"flowers", "yakuman"})
@@ -135,25 +135,29 @@ def not_discarder(winner: str, discarder: str | None, field: str) -> None:
 def score_tiles(
     row: Row,
     hand: Any,
-    ruleset: str,
+    rules: Any,
     *,
     fill: Mapping[str, Any],
-    options: Mapping[str, Any],
     lang: str,
     name: str = "hand",
 ) -> Result:
-    """Score a tiles-level row with the engine; an invalid hand is refused with its code.
+    """Score a tiles-level row with the event's frozen hand config; an invalid hand is refused.
 
     ``fill`` (winds, dealer, win) comes from the row's place in the session and
-    overwrites what the judge may have typed; the event's hand ``options``
-    overwrite the hand's own.
+    overwrites what the judge may have typed. ``rules.hand`` is the event's
+    resolved hand config; options the hand names itself apply on top of it,
+    except those the event set (``rules.hand_options``), which win.
     """
     where = row.field(name)
     data = dict(mapping(hand, where))
-    own = data.get("options") or {}
-    event = options or {}  # replay_sheet takes overrides=None for "no options"
-    data.update(fill, ruleset=ruleset, options={**mapping(own, f"{where}.options"), **event})
-    result = score(data, ruleset, lang)
+    own = mapping(data.get("options") or {}, f"{where}.options")
+    event = rules.hand_options or {}
+    data.update(
+        fill,
+        ruleset=rules.ruleset,
+        options={k: v for k, v in own.items() if k not in event},
+    )
+    result = score_configured(data, rules.hand, lang)
     if not result.valid:
         error = result.error
         raise SheetError(where, error.code, error.message, {"detail": error.message})

@@ -14,7 +14,7 @@ and ties are never broken at random. The pieces:
   the ⚠ items are documented there;
 - :func:`rank_players` (:mod:`.ranking`): the ranked :class:`Standing` list.
 
-This supersedes :func:`scoring.session_hkos.hkos_standings` (HKOS only, no
+This supersedes :func:`scoring.families.hkos.session.hkos_standings` (HKOS only, no
 players without sessions, no overall penalties), which agrees with it on
 the default chain (tests/scoring/test_standings_properties.py).
 """
@@ -24,7 +24,7 @@ from __future__ import annotations
 from scoring.standings.lines import SessionLine, Standing, StandingsError, session_lines
 from scoring.standings.metrics import METRICS, Metric
 from scoring.standings.precedence import SHARED, precedence
-from scoring.standings.ranking import rank_players
+from scoring.standings.ranking import rank_by, rank_players
 
 __all__ = [
     "METRICS",
@@ -34,6 +34,7 @@ __all__ = [
     "Standing",
     "StandingsError",
     "precedence",
+    "rank_by",
     "rank_players",
     "session_lines",
 ]

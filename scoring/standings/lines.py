@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from scoring.table import PLAYERS_PER_TABLE, is_int
+from scoring.core.table import PLAYERS_PER_TABLE, is_int
 
 if TYPE_CHECKING:
     from scoring.sheets import SheetResult

@@ -12,7 +12,7 @@ each other (say ints mixed with strings), by ``str(id)`` then type name and
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -86,7 +86,17 @@ def rank_players(
     for a player not in ``players``, two lines for one player in one round,
     an unknown ruleset, option or metric raise :class:`StandingsError`.
     """
-    order = precedence(ruleset, overrides)
+    return rank_by(precedence(ruleset, overrides), players, lines)
+
+
+def rank_by(
+    order: Sequence[str], players: Iterable[Hashable], lines: Iterable[SessionLine]
+) -> list[Standing]:
+    """:func:`rank_players` with the precedence given (an event's frozen rules decide it)."""
+    order = tuple(order)
+    unknown = [name for name in order if name not in METRICS]
+    if unknown:
+        raise StandingsError(f"{unknown[0]!r} is not a metric; use {', '.join(sorted(METRICS))}")
     roster = _roster(players)
     by_player = _lines_by_player(roster, lines)
     values = {p: {n: METRICS[n].compute(by_player[p]) for n in order} for p in roster}

@@ -31,17 +31,15 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
+from scoring.core.errors import ERROR_CODES
 from scoring.engine import score
-from scoring.errors import ERROR_CODES
+from scoring.families import family_named, ruleset_names
+from scoring.families.hkos import options as hkos_options
+from scoring.families.mcr import options as mcr_options
+from scoring.families.riichi import presets as riichi_presets
+from scoring.families.rulesets import registered_names
+from scoring.families.zung_jung import options as zung_jung_options
 from scoring.jsonl import score_line, score_lines
-from scoring.rulesets import (
-    KNOWN_RULESETS,
-    hkos_options,
-    mcr_options,
-    registered_names,
-    riichi_presets,
-    zung_jung_options,
-)
 from tests.sample_hands import FOUR_HAN_THIRTY_FU, RIICHI_PINFU_TANYAO
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,8 +72,8 @@ RESULT_FIELDS = {
     "limit",
     "items",
 }
-CHINESE = {name for name, family in KNOWN_RULESETS.items() if family == "chinese"}
-RIICHI = {name for name, family in KNOWN_RULESETS.items() if family == "riichi"}
+RIICHI = set(family_named("riichi").rulesets)
+CHINESE = set(ruleset_names()) - RIICHI
 RIICHI.add("riichi-lib-default")  # the corpus's library preset
 
 FUZZ = settings(
@@ -117,7 +115,7 @@ OPTION_NAMES = sorted(
     | set(riichi_presets.OPTION_TYPES)
     | {"has_aka_dora", "has_open_tanyao", "kazoe_limit", "is_three_player", "no_such_option"}
 )
-RULESET_NAMES = sorted(set(KNOWN_RULESETS) | set(registered_names()))
+RULESET_NAMES = sorted(set(ruleset_names()) | set(registered_names()))
 
 # --- strategies -------------------------------------------------------------------
 

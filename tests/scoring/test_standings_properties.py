@@ -10,8 +10,8 @@ from fractions import Fraction as F
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.session import placements
-from scoring.session_hkos import hkos_standings
+from scoring.core.placement import placements
+from scoring.families.hkos.session import hkos_standings
 from scoring.standings import METRICS, SessionLine, precedence, rank_players
 
 RULESETS = [

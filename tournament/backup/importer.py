@@ -27,6 +27,7 @@ from tournament.backup.ids import reserve_ids
 from tournament.backup.schema import (
     FORMAT,
     HISTORY_SECTIONS,
+    READS,
     SECTIONS,
     USER_FIELDS,
     VERSION,
@@ -37,6 +38,7 @@ from tournament.backup.schema import (
     fields_of,
     is_user,
 )
+from tournament.backup.upgrade import upgrade
 from tournament.events.models import Event
 from tournament.public.page_cache import changed
 
@@ -70,12 +72,12 @@ def check_document(document) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupFileError(f'not an event backup (expected "format": "{FORMAT}")')
     version = document.get("version")
-    if version != VERSION:
-        newer = isinstance(version, int) and version > VERSION
+    if type(version) is not int or version not in READS:
+        newer = type(version) is int and version > VERSION
         raise BackupFileError(
             f"backup format version {version!r} "
             + ("comes from a newer version of this program" if newer else "is unknown")
-            + f"; this program reads version {VERSION}"
+            + f"; this program reads versions {READS[0]} to {VERSION}"
         )
     expected = {"users": list, "history": dict} | {s.key: list for s in SECTIONS}
     expected["event"] = dict
@@ -101,6 +103,7 @@ def import_backup(document: dict) -> Event:
     """Restore ``document`` (see ``schema``); returns the new event."""
     check_document(document)
     try:
+        document = upgrade(document)
         with transaction.atomic():
             event = _restore(document)
             # bulk_create sends no signals: public pages kept in memory must go by hand.

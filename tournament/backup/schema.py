@@ -2,7 +2,7 @@
 
 A backup is a JSON object::
 
-    {"format": "mahjong-event-backup", "version": 1, "exported_at": "<ISO time>",
+    {"format": "mahjong-event-backup", "version": 2, "exported_at": "<ISO time>",
      "users": [{"username", "first_name", "last_name", "email"}, …],
      "event": {…}, "players": […], "registrations": […], "staff_roles": […],
      "rounds": […], "tables": […], "seats": […], "sheets": […],
@@ -22,6 +22,12 @@ change, so they keep none), oldest first, each with ``history_date``,
 ``history_type`` (``+``, ``~``, ``-``), ``history_change_reason`` and
 ``history_user`` (a username). A record may describe an object that no
 longer exists (a seat swapped away): it keeps its own file id.
+
+Versions: 2 stores reasons as codes (a sheet version's ``reason_code`` and
+``reason_params``, ``reason`` holding only a judge's own words; history
+reasons as ``tournament/events/change_reasons.py`` codes). Version 1 stored
+English sentences; the import still reads it and converts its reasons
+(``tournament/backup/upgrade.py``). A file is always written in the newest.
 
 Not included: standings snapshots (a cache, recomputed on the first page
 view) and print jobs (their PDFs can be printed again). Passwords are never
@@ -45,7 +51,8 @@ from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
 from tournament.seating.models import Round, Seat, Table
 
 FORMAT = "mahjong-event-backup"
-VERSION = 1
+VERSION = 2  # the version written
+READS = (1, 2)  # the versions the import reads (older ones through ``upgrade``)
 
 # What a user row says about a person (never a password or a permission).
 USER_FIELDS = ("username", "first_name", "last_name", "email")

@@ -3,7 +3,18 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
+from .change_reasons import describe
 from .models import Event, Player, Registration, StaffRole
+
+
+class HistoryAdmin(SimpleHistoryAdmin):
+    """The change history, each record's reason (a stored code) in the reader's language."""
+
+    def render_history_view(self, request, template, context, **kwargs):
+        for record in context.get("page_obj") or ():
+            # Only the page's copy: the record itself is never saved again.
+            record.history_change_reason = describe(record.history_change_reason)
+        return super().render_history_view(request, template, context, **kwargs)
 
 
 class RegistrationInline(admin.TabularInline):
@@ -19,7 +30,7 @@ class StaffRoleInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(SimpleHistoryAdmin):
+class EventAdmin(HistoryAdmin):
     list_display = ["name", "slug", "ruleset", "start_date", "end_date", "status", "is_public"]
     list_filter = ["status", "is_public", "ruleset"]
     search_fields = ["name", "slug"]
@@ -42,14 +53,14 @@ class EventAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(SimpleHistoryAdmin):
+class PlayerAdmin(HistoryAdmin):
     list_display = ["name", "club", "country", "ema_id"]
     list_filter = ["country"]
     search_fields = ["name", "club", "ema_id"]
 
 
 @admin.register(Registration)
-class RegistrationAdmin(SimpleHistoryAdmin):
+class RegistrationAdmin(HistoryAdmin):
     list_display = ["player", "event", "status", "group"]
     list_filter = ["event", "status"]
     search_fields = ["player__name", "event__name"]
@@ -58,7 +69,7 @@ class RegistrationAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(StaffRole)
-class StaffRoleAdmin(SimpleHistoryAdmin):
+class StaffRoleAdmin(HistoryAdmin):
     list_display = ["user", "event", "role"]
     list_filter = ["role", "event"]
     search_fields = ["user__username", "event__name"]

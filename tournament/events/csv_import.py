@@ -117,7 +117,7 @@ def import_players(event: Event, csv_text: str, by=None) -> list[Registration]:
             ema_id=row.ema_id,
             status=row.status,
             by=by,
-            reason="imported from CSV",
+            reason="registration.imported",
         )
         for row in preview.rows
     ]

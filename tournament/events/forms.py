@@ -13,7 +13,8 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from tournament.events.errors import EventError
-from tournament.events.models import Event, Registration, Ruleset, StaffRole
+from tournament.events.models import Event, Registration, StaffRole
+from tournament.events.rules import ruleset_choices
 from tournament.events.services import SLUG_RE, check_ruleset
 
 
@@ -28,7 +29,7 @@ class EventForm(forms.Form):
         max_length=64,
         help_text=_("Used in web addresses: lowercase letters, digits and hyphens."),
     )
-    ruleset = forms.ChoiceField(label=_("Ruleset"), choices=Ruleset.choices)
+    ruleset = forms.ChoiceField(label=_("Ruleset"), choices=ruleset_choices)
     ruleset_overrides = forms.CharField(
         label=_("Ruleset overrides"),
         required=False,

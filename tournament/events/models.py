@@ -26,18 +26,7 @@ from django.db.models import Count, F, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-
-class Ruleset(models.TextChoices):
-    """Ruleset presets by machine name; the rules themselves live in ``scoring/``."""
-
-    MCR = "mcr", _("Mahjong Competition Rules (MCR)")
-    ZUNG_JUNG = "zung-jung", _("Zung Jung")
-    HKOS = "hkos", _("Hong Kong Old Style")
-    JPML_A = "jpml-a", _("JPML Rules A")
-    JPML_B = "jpml-b", _("JPML Rules B")
-    WRC = "wrc", _("World Riichi Championship rules")
-    EMA = "ema", _("EMA Riichi rules")
-    TENHOU = "tenhou", _("Tenhou rules")
+from tournament.events.rules import ruleset_choices
 
 
 class EventQuerySet(models.QuerySet):
@@ -64,7 +53,7 @@ class Event(models.Model):
     name = models.CharField(_("name"), max_length=200)
     start_date = models.DateField(_("start date"))
     end_date = models.DateField(_("end date"))
-    ruleset = models.CharField(_("ruleset"), max_length=20, choices=Ruleset.choices)
+    ruleset = models.CharField(_("ruleset"), max_length=20, choices=ruleset_choices)
     ruleset_overrides = models.JSONField(
         _("ruleset overrides"),
         default=dict,

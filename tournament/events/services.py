@@ -12,7 +12,6 @@ Player import from CSV lives in ``csv_import``; seating in
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import re
 from collections.abc import Mapping
@@ -22,15 +21,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.errors import HandError
-from scoring.rulesets import get_ruleset
+from scoring.families import OptionError, UnknownRuleset, family_for, ruleset_names
+from tournament.events.change_reasons import change_reason
 from tournament.events.countries import COUNTRY_CODES
 from tournament.events.errors import EventError, save_with_history
-from tournament.events.models import Event, Player, Registration, Ruleset, StaffRole
-
-# Bump when the shape of ``Event.ruleset_config`` changes, so that readers of
-# an old frozen config know what they hold.
-RULESET_CONFIG_VERSION = 1
+from tournament.events.models import Event, Player, Registration, StaffRole
+from tournament.events.rules import RULESET_CONFIG_VERSION, frozen_config
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 EMA_ID_RE = re.compile(r"^[0-9]{1,20}$")
@@ -49,28 +45,42 @@ __all__ = [
 ]
 
 
-def check_ruleset(ruleset: str, overrides: Any) -> dict | None:
-    """The resolved config as a dict, ``None`` for a ruleset whose engine is not built yet.
+def check_ruleset(ruleset: str, overrides: Any, hands_per_session: int | None = None):
+    """The family's complete rules for ``ruleset`` with ``overrides``: the one validator.
 
-    Raises :class:`EventError` for an unknown ruleset or overrides the engine refuses.
+    Every option any part of the family reads is accepted, and every value the
+    replay, the standings or the printouts would refuse is refused here, with
+    an :class:`EventError` that names the option. ``hands_per_session`` is the
+    event's own field, an option where the family counts hands.
     """
-    if ruleset not in Ruleset.values:
-        choices = ", ".join(Ruleset.values)
+    try:
+        family = family_for(ruleset)
+    except UnknownRuleset:
         raise EventError(
             _("Unknown ruleset “%(name)s”; use one of %(choices)s.")
-            % {
-                "name": ruleset,
-                "choices": choices,
-            }
-        )
+            % {"name": ruleset, "choices": ", ".join(ruleset_names())}
+        ) from None
     if not isinstance(overrides, Mapping):
         raise EventError(_("Ruleset overrides must be a JSON object of setting: value."))
+    options = dict(overrides)
+    if hands_per_session and family.hands_option():
+        options.setdefault(family.hands_option(), hands_per_session)
     try:
-        return dataclasses.asdict(get_ruleset(ruleset).config(dict(overrides)))
-    except HandError as error:
-        if error.info.code == "unsupported_ruleset":
-            return None
-        raise EventError(error.info.message) from error
+        return family.resolve(ruleset, options)
+    except OptionError as error:
+        raise EventError(option_message(error)) from error
+
+
+def option_message(error: OptionError) -> str:
+    """The refusal of an event option in the reader's language, naming the option."""
+    params = {"option": error.option, "detail": error.message}
+    if error.code == "unknown_option":
+        params["choices"] = ", ".join(error.params.get("choices", ()))
+        return _("“%(option)s” is not an option of this ruleset; use one of %(choices)s.") % params
+    if error.params.get("choices"):
+        params["choices"] = ", ".join(map(str, error.params["choices"]))
+        return _("The option “%(option)s” must be one of %(choices)s (%(detail)s).") % params
+    return _("The option “%(option)s” has a value the rules cannot use: %(detail)s") % params
 
 
 @transaction.atomic
@@ -103,7 +113,7 @@ def create_event(
     if not name:
         raise EventError(_("The event needs a name."))
     overrides = {} if ruleset_overrides is None else ruleset_overrides
-    check_ruleset(ruleset, overrides)
+    check_ruleset(ruleset, overrides, hands_per_session)
     overrides = dict(overrides)
     start_date = start_date or timezone.localdate()
     end_date = end_date or start_date
@@ -126,11 +136,11 @@ def create_event(
         is_public=is_public,
         entry_level=entry_level,
     )
-    save_with_history(event, "event created", by)
+    save_with_history(event, change_reason("event.created"), by)
     if by is not None and getattr(by, "is_authenticated", False):
         save_with_history(
             StaffRole(event=event, user=by, role=StaffRole.Role.DIRECTOR),
-            "creator directs the event",
+            change_reason("staff.creator"),
             by,
         )
     return event
@@ -147,20 +157,13 @@ def start_event(event: Event, by=None) -> Event:
     if event.status != Event.Status.DRAFT:
         raise EventError(_("“%(event)s” has already started.") % {"event": event.name})
     try:
-        config = dataclasses.asdict(
-            get_ruleset(event.ruleset).config(dict(event.ruleset_overrides or {}))
-        )
-    except HandError as error:
+        event.ruleset_config = frozen_config(event)
+    except OptionError as error:
         raise EventError(
-            _("The event cannot start: %(reason)s") % {"reason": error.info.message}
+            _("The event cannot start: %(reason)s") % {"reason": option_message(error)}
         ) from error
-    event.ruleset_config = {
-        "ruleset": event.ruleset,
-        "version": RULESET_CONFIG_VERSION,
-        "config": config,
-    }
     event.status = Event.Status.RUNNING
-    return save_with_history(event, "event started; ruleset config frozen", by)
+    return save_with_history(event, change_reason("event.started"), by)
 
 
 def _refuse_if_finished(event: Event) -> None:
@@ -201,7 +204,7 @@ def find_or_make_player(fields: dict, by=None) -> Player:
         existing = Player.objects.filter(ema_id=fields["ema_id"]).order_by("pk").first()
         if existing is not None:
             return existing
-    return save_with_history(Player(**fields), "registered for an event", by)
+    return save_with_history(Player(**fields), change_reason("player.registered"), by)
 
 
 @transaction.atomic
@@ -215,9 +218,11 @@ def add_player(
     group: str = "",
     status: str = Registration.Status.ACTIVE,
     by=None,
-    reason: str = "player added",
+    reason: str = "registration.added",
 ) -> Registration:
     """Register a player (new, or known by EMA id) in the event.
+
+    ``reason`` is the history record's code (``tournament/events/change_reasons.py``).
 
     Takes effect from the next round seated; rounds already seated keep their seats.
     """
@@ -241,7 +246,7 @@ def add_player(
             _("%(name)s is already registered in this event.") % {"name": fields["name"]}
         )
     registration = Registration(event=event, player=player, status=status, group=group.strip())
-    return save_with_history(registration, reason, by)
+    return save_with_history(registration, change_reason(reason), by)
 
 
 def add_substitute(event: Event, *, by=None, **player_fields) -> Registration:
@@ -250,7 +255,7 @@ def add_substitute(event: Event, *, by=None, **player_fields) -> Registration:
         event,
         status=Registration.Status.SUBSTITUTE,
         by=by,
-        reason="substitute added",
+        reason="registration.substitute_added",
         **player_fields,
     )
 
@@ -265,7 +270,7 @@ def drop_player(registration: Registration, by=None, reason: str = "") -> Regist
             _("%(name)s has already left the event.") % {"name": registration.player.name}
         )
     registration.status = Registration.Status.DROPPED
-    return save_with_history(registration, f"dropped: {reason}" if reason else "dropped", by)
+    return save_with_history(registration, change_reason("registration.dropped", words=reason), by)
 
 
 @transaction.atomic
@@ -283,7 +288,9 @@ def reinstate_player(
             % {"name": registration.player.name, "status": registration.get_status_display()}
         )
     registration.status = status
-    return save_with_history(registration, f"status set to {status}", by)
+    return save_with_history(
+        registration, change_reason("registration.status_set", status=status), by
+    )
 
 
 @transaction.atomic
@@ -297,4 +304,4 @@ def grant_role(event: Event, user, role: str, by=None) -> StaffRole:
     elif staff_role.role == role:
         return staff_role
     staff_role.role = role
-    return save_with_history(staff_role, f"role: {role}", by)
+    return save_with_history(staff_role, change_reason("staff.role_set", role=role), by)

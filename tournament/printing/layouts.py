@@ -22,8 +22,8 @@ from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.session import MCR_ROUNDS, mcr_hand_situation, mcr_seat_of
-from scoring.sheets.zung_jung import label as zung_jung_label
+from scoring.families.mcr.session import MCR_ROUNDS, mcr_hand_situation, mcr_seat_of
+from scoring.families.zung_jung.sheet import label as zung_jung_label
 
 SEATS = ("E", "S", "W", "N")
 GRID_WIDTH_MM = 194  # A4 portrait 210 mm less 8 mm margins either side (print.css)

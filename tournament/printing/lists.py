@@ -14,11 +14,10 @@ from collections import defaultdict
 
 from django.db.models import Q
 
-from scoring.standings import precedence
 from tournament.events.models import Registration
+from tournament.events.rules import precedence_of
 from tournament.results.display import WIND_CHARS
 from tournament.results.models import ScoreSheet
-from tournament.results.sheet_state import overrides_of
 from tournament.results.templatetags.results_tags import ordinal_place, points, signed
 from tournament.seating.models import Seat
 from tournament.standings.labels import metric_label
@@ -71,7 +70,7 @@ def seating_rows(round_) -> list[dict]:
 
 def metric_names(event, rows: list[dict]) -> list[str]:
     """The ruleset's precedence, as far as the rows carry it (jsonb does not keep key order)."""
-    order = list(precedence(event.ruleset, overrides_of(event)))
+    order = list(precedence_of(event))
     if rows and rows[0].get("metrics"):
         return [name for name in order if name in rows[0]["metrics"]]
     return order

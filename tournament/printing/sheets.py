@@ -25,7 +25,9 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.names import name_table
+from scoring.core.names import name_table
+from scoring.families import family_for
+from tournament.events.rules import rules_of
 from tournament.printing.grid_svg import PAD, data_uri, grid_svg, height_of
 from tournament.printing.layouts import SEATS, Layout, layout_for, mcr_seats_by_round
 from tournament.printing.layouts import preprinted_labels as labels_for
@@ -84,8 +86,7 @@ def qr_svg(url: str) -> str:
 
 
 def hands_per_session(event) -> int | None:
-    config = (event.ruleset_config or {}).get("config") or {}
-    return event.hands_per_session or config.get("hands_per_session")
+    return family_for(event.ruleset).session_hands(rules_of(event))
 
 
 def event_layout(event) -> Layout:

@@ -127,7 +127,7 @@ def _play_round(event, number, registrations, rng, start, point_total, staff, no
                 result=replay(event, state).to_dict(),
                 balanced=True,
                 complete=True,
-                reason="final scores entered",
+                reason_code=ScoreSheet.ReasonCode.FINAL_SCORES,
                 created_by=judge,
                 submitted_by=judge,
                 submitted_at=now,

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scoring.standings import SessionLine, rank_players
+from scoring.standings import SessionLine, rank_by
+from tournament.events.rules import precedence_of
 from tournament.results.display import CATEGORY_NAMES, WIND_CHARS
 from tournament.results.models import ScoreSheet
-from tournament.results.sheet_state import overrides_of
 from tournament.seating.models import WIND_ORDER, Round, Seat
 
 SEATS = tuple(str(w) for w in WIND_ORDER)
@@ -117,7 +117,7 @@ def player_sessions(event, registration) -> list[dict]:
     ):
         opponents.setdefault(other.table_id, []).append(other)
     sessions, lines = [], []
-    overrides = overrides_of(event)
+    order = precedence_of(event)
     for seat in seats:
         result = results.get(seat.table_id)
         if result is None:
@@ -129,7 +129,7 @@ def player_sessions(event, registration) -> list[dict]:
         line["opponents"] = sorted(
             opponents.get(seat.table_id, []), key=lambda s: SEATS.index(s.wind)
         )
-        line["total"] = rank_players(event.ruleset, overrides, [registration.pk], lines)[0].points
+        line["total"] = rank_by(order, [registration.pk], lines)[0].points
         sessions.append(line)
     return sessions
 

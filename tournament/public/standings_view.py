@@ -19,9 +19,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 
-from scoring.standings import METRICS, precedence
+from scoring.standings import METRICS
+from tournament.events.rules import precedence_of
 from tournament.public.tables import StandingsTable, table_rows
-from tournament.results.sheet_state import overrides_of
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.services import fingerprint, standings
 
@@ -55,7 +55,7 @@ def _cache_key(event, key: str, query: QueryDict) -> str:
 
 def metric_order(event, rows: list[dict]) -> list[str]:
     """The ruleset's precedence (never the key order of the rows' JSON: jsonb sorts keys)."""
-    order = list(precedence(event.ruleset, overrides_of(event)))
+    order = list(precedence_of(event))
     if rows and rows[0].get("metrics"):
         return [name for name in order if name in rows[0]["metrics"]]
     return order

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournament.events.change_reasons import change_reason
 from tournament.events.errors import save_with_history
 from tournament.events.permissions import has_event_permission
 from tournament.results.errors import NotAllowed
@@ -42,7 +43,7 @@ def submit_sheet(table: Table, *, by, version: int) -> ScoreSheet:
         head.status = Status.SUBMITTED
         head.submitted_by = by
         head.submitted_at = timezone.now()
-        return save_with_history(head, f"version {head.version} submitted", by)
+        return save_with_history(head, change_reason("sheet.submitted", version=head.version), by)
 
 
 def confirm_sheet(table: Table, *, by, version: int) -> ScoreSheet:
@@ -64,8 +65,8 @@ def confirm_sheet(table: Table, *, by, version: int) -> ScoreSheet:
         old = confirmed_of(table)
         if old is not None:
             old.status = Status.SUPERSEDED
-            save_with_history(old, f"superseded by version {head.version}", by)
+            save_with_history(old, change_reason("sheet.superseded", by=head.version), by)
         head.status = Status.CONFIRMED
         head.confirmed_by = by
         head.confirmed_at = timezone.now()
-        return save_with_history(head, f"version {head.version} confirmed", by)
+        return save_with_history(head, change_reason("sheet.confirmed", version=head.version), by)

@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 
 from tournament.events.errors import EventError
 from tournament.results import services
+from tournament.results.models import ScoreSheet
+from tournament.results.reasons import Reason
 from tournament.results.rulings import default_scope
 from tournament.seating.models import Seat
 
@@ -167,7 +169,7 @@ def _import_table(event, entry: TableScores, by, confirmed_by) -> None:
     table = entry.table
     head = services.head_of(table)
     base = head.version if head else 0
-    reason = _("imported from a results file")
+    reason = Reason(ScoreSheet.ReasonCode.IMPORTED)
     for seat, (_score, penalty, line) in sorted(entry.seats.items()):
         if penalty:
             sheet = services.record_ruling(
@@ -181,7 +183,7 @@ def _import_table(event, entry: TableScores, by, confirmed_by) -> None:
                     {
                         "player": seat,
                         "points": penalty,
-                        "scope": default_scope(event.ruleset),
+                        "scope": default_scope(event),
                         "distribution": "none",
                     }
                 ],

@@ -14,7 +14,7 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.names import display_name
+from scoring.core.names import display_name
 from tournament.results.choices import OUTCOME_NAMES
 
 SEATS = ("E", "S", "W", "N")

@@ -87,7 +87,7 @@ class RulingForm(SheetChangeForm):
                     {
                         "player": player,
                         "points": 0,
-                        "scope": default_scope(event.ruleset),
+                        "scope": default_scope(event),
                         "distribution": "none",
                     }
                 ]

@@ -53,6 +53,22 @@ class ScoreSheet(models.Model):
         HANDS = "hands", _("Hand by hand")
         FINAL = "final", _("Final scores only")
 
+    class ReasonCode(models.TextChoices):
+        """Why the services wrote a version, when the judge gave no words of their own.
+
+        Stored as a code with ``reason_params`` and put into words when shown
+        (``tournament/results/reasons.py``), so it reads in the reader's language.
+        """
+
+        HAND_ENTERED = "hand_entered", _("Hand entered")  # {"number"}
+        HAND_CORRECTED = "hand_corrected", _("Hand corrected")  # {"number"}
+        HAND_REMOVED = "hand_removed", _("Hand removed")  # {"number"}
+        FINAL_SCORES = "final_scores", _("Final scores entered")
+        RULING_ADDED = "ruling_added", _("Ruling")  # {"kind", "seat"}
+        RULING_VOIDED = "ruling_voided", _("Ruling cancelled")
+        CONFLICT = "conflict", _("Not applied (conflict)")  # {"base", "head"}
+        IMPORTED = "imported", _("Imported from a results file")
+
     table = models.ForeignKey(
         Table, on_delete=models.PROTECT, related_name="sheets", verbose_name=_("table")
     )
@@ -74,7 +90,13 @@ class ScoreSheet(models.Model):
     result = models.JSONField(_("result"), default=dict, blank=True)
     balanced = models.BooleanField(_("balanced"), default=True)
     complete = models.BooleanField(_("complete"), default=False)
-    reason = models.CharField(_("reason"), max_length=300)
+    # Why this version was written: a code the services chose (with its
+    # parameters), or the judge's own words as typed, never both.
+    reason_code = models.CharField(
+        _("reason code"), max_length=20, choices=ReasonCode.choices, blank=True
+    )
+    reason_params = models.JSONField(_("reason parameters"), default=dict, blank=True)
+    reason = models.CharField(_("reason as typed"), max_length=300, blank=True)
     is_correction = models.BooleanField(_("correction"), default=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -117,6 +139,11 @@ class ScoreSheet(models.Model):
                 name="one_confirmed_sheet_per_table",
             ),
             models.CheckConstraint(condition=Q(version__gte=1), name="sheet_version_from_one"),
+            # A version says why, in a code or in the judge's words, not both.
+            models.CheckConstraint(
+                condition=(Q(reason_code="") & ~Q(reason="")) | (~Q(reason_code="") & Q(reason="")),
+                name="sheet_reason_is_a_code_or_words",
+            ),
             models.CheckConstraint(
                 condition=Q(
                     status__in=["draft", "submitted", "confirmed", "superseded", "conflict"]

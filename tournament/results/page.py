@@ -19,7 +19,6 @@ from tournament.results.entry_forms import HandForm
 from tournament.results.forms import FinalScoresForm, RulingForm, VersionForm
 from tournament.results.models import ScoreSheet
 from tournament.results.rulings import consequences, family_of
-from tournament.results.sheet_state import overrides_of
 from tournament.results.templatetags.results_tags import signed
 from tournament.results.win_blocks import MAX_BLOCKS, on_key, winners_per_discard
 from tournament.seating.models import Table
@@ -118,7 +117,7 @@ def hand_form(request, event, names, head, data=None, initial=None) -> HandForm:
         family=fam,
         ruleset=event.ruleset,
         seats=names,
-        winners_per_discard=winners_per_discard(event.ruleset, fam, overrides_of(event)),
+        winners_per_discard=winners_per_discard(event),
         rules_name=event.get_ruleset_display(),
     )
 

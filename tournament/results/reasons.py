@@ -1,40 +1,74 @@
 """A scoresheet version's reason, as the reader sees it.
 
-Why: a reason is stored as written, for the audit trail. When the judge gives
-none, the service writes a default in English ("hand 3 entered"), and stored
-text cannot follow the reader's language, so those defaults are translated
-when shown. A judge's own words are shown as typed.
+Why: every version says why it was written, for the audit trail. When the
+judge gives no words of their own, the service stores a *code* with its
+parameters (``hand_entered`` with ``{"number": 3}``; ``ruling_added`` with
+``{"kind": "chombo", "seat": "N"}``) in ``ScoreSheet.reason_code`` and
+``reason_params``, and this module puts it into words in the reader's
+language when the version is shown. A judge's own words are stored in
+``ScoreSheet.reason`` and shown as typed. Nothing here reads English back.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
 
-from tournament.results.models import Ruling
+from tournament.results.models import Ruling, ScoreSheet
 
-# (the default as tournament/results/services.py writes it, its words for the reader)
-DEFAULTS = [
-    (re.compile(r"hand (?P<number>\d+) entered"), _("hand %(number)s entered")),
-    (re.compile(r"hand (?P<number>\d+) corrected"), _("hand %(number)s corrected")),
-    (re.compile(r"hand (?P<number>\d+) removed"), _("hand %(number)s removed")),
-    (re.compile(r"final scores entered"), _("final scores entered")),
-    (
-        re.compile(r"ruling: (?P<kind>[a-z_]+) \((?P<seat>[ESWN])\)"),
-        _("ruling: %(kind)s (%(seat)s)"),
-    ),
-]
-_KINDS = dict(Ruling.Kind.choices)
+Code = ScoreSheet.ReasonCode
+
+# The code's sentence; ``%(name)s`` are its parameters (see ``_shown``).
+SENTENCES = {
+    Code.HAND_ENTERED: _("hand %(number)s entered"),
+    Code.HAND_CORRECTED: _("hand %(number)s corrected"),
+    Code.HAND_REMOVED: _("hand %(number)s removed"),
+    Code.FINAL_SCORES: _("final scores entered"),
+    Code.RULING_ADDED: _("ruling: %(kind)s (%(seat)s)"),
+    Code.RULING_VOIDED: _("ruling cancelled"),
+    Code.CONFLICT: _("not applied: based on version %(base)s, but version %(head)s was saved"),
+    Code.IMPORTED: _("imported from a results file"),
+}
 
 
-def reason_text(text: str) -> str:
-    """``text`` in the reader's language if it is one of the services' defaults."""
-    for pattern, words in DEFAULTS:
-        found = pattern.fullmatch(text or "")
-        if found:
-            values = found.groupdict()
-            if "kind" in values:
-                values["kind"] = str(_KINDS.get(values["kind"], values["kind"]))
-            return str(words) % values
-    return text
+@dataclass(frozen=True)
+class Reason:
+    """Why a service writes a version: a code and its parameters (plain JSON values)."""
+
+    code: str
+    params: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.code not in SENTENCES:
+            raise ValueError(f"unknown version reason code {self.code!r}")
+
+
+def reason(code: str, **params) -> Reason:
+    return Reason(code, params)
+
+
+def _shown(params: dict) -> dict:
+    """Parameters as the reader sees them: a ruling's kind by its label."""
+    shown = dict(params)
+    if "kind" in shown:
+        shown["kind"] = str(dict(Ruling.Kind.choices).get(shown["kind"], shown["kind"]))
+    return shown
+
+
+def describe(code: str, params: dict | None = None, words: str = "") -> str:
+    """The reason in the reader's language: the code's sentence, else the judge's words."""
+    sentence = SENTENCES.get(code)
+    if sentence is None:
+        return words or ""
+    try:
+        return str(sentence) % _shown(params or {})
+    except (KeyError, TypeError, ValueError):
+        # A row whose parameters do not fit its sentence (edited by hand): the
+        # code's label still says what happened.
+        return str(Code(code).label)
+
+
+def version_reason(sheet: ScoreSheet) -> str:
+    """Why ``sheet`` (a version, or a history record of one) was written, for the reader."""
+    return describe(sheet.reason_code, sheet.reason_params, sheet.reason)

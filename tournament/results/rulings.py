@@ -1,123 +1,47 @@
-"""What a ruling does under each ruleset, and the checks on a ruling as entered.
+"""What a ruling does under the event's rules, and the checks on a ruling as entered.
 
-A false win is one decision with different consequences per ruleset
+A false win is one decision with different consequences per family
 (rules/sessions.md §5): in riichi it is a chombo hand row (replayed, the
 deduction follows the preset); in MCR a −30 penalty shared +10 to each other
 player; in Zung Jung no points, the hand becomes penalty tiles; in Hong Kong
-the hand is voided and the offender pays each opponent the limit. The values
-come from the rules engine's own session rules, never typed in twice.
+the hand is voided and the offender pays each opponent the limit. Each family
+says so itself (``Family.consequence``), from its own session rules, never
+typed in twice; this module asks it.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.rulesets import KNOWN_RULESETS
-from scoring.session import MCR_SESSION_RULES
-from scoring.session_riichi import RIICHI_SESSION_PRESETS
+from scoring.families import family_for
+from tournament.events.rules import rules_of
 from tournament.results.errors import SheetInputError
 from tournament.results.models import Penalty, Ruling
 
 SEATS = ("E", "S", "W", "N")
 
-# The rule each default consequence rests on, printed with the ruling.
-RULE_REFERENCES = {
-    ("riichi", "false_win"): "riichi §7 chombo",
-    ("riichi", "chombo"): "riichi §7 chombo",
-    ("mcr", "false_win"): "MCR §9 false win",
-    ("zung-jung", "false_win"): "Zung Jung §6 false win",
-    ("zung-jung", "penalty_tiles"): "Zung Jung §6 penalty tiles",
-    ("hkos", "false_win"): "HKOS §8 false win",
-}
-
 
 def family_of(ruleset: str) -> str:
-    return "riichi" if KNOWN_RULESETS.get(ruleset) == "riichi" else ruleset
+    """The family's code (riichi, mcr, zung-jung, hkos …), for per-family templates and CSS."""
+    return family_for(ruleset).name
 
 
-def default_scope(ruleset: str) -> str:
+def default_scope(event) -> str:
     """Where a typed-in penalty goes unless the judge says otherwise (sessions.md §5)."""
-    family = family_of(ruleset)
-    if family == "riichi":
-        preset = RIICHI_SESSION_PRESETS.get(ruleset)
-        if preset is not None and preset.chombo_mode == "after_uma":
-            return Penalty.Scope.SESSION_AFTER_UMA
-        return Penalty.Scope.OVERALL_SCORE
-    if family in ("mcr", "hkos"):
-        return Penalty.Scope.TABLE_SCORE
-    return Penalty.Scope.OVERALL_SCORE
+    return family_for(event.ruleset).default_penalty_scope(rules_of(event))
 
 
 def consequences(event, kind: str, player: str) -> dict:
-    """The hand row and penalties a ruling brings under the event's ruleset.
+    """The hand row and penalties a ruling brings under the event's rules.
 
     Returns ``{"hand_entry": dict | None, "penalties": [...], "rule_reference": str}``.
     """
-    family = family_of(event.ruleset)
-    reference = RULE_REFERENCES.get((family, kind), "")
-    if kind in ("false_win", "chombo") and family == "riichi":
-        return {
-            "hand_entry": {"outcome": "chombo", "player": player, "level": "value"},
-            "penalties": [],
-            "rule_reference": reference,
-        }
-    if kind == "false_win" and family == "mcr":
-        rules = MCR_SESSION_RULES.resolve(
-            {k: v for k, v in (event.ruleset_overrides or {}).items() if k in _MCR_SESSION_KEYS}
-        )
-        scope = "table_score" if rules.penalties_in_session_score else "overall_score"
-        spread = "equal_to_others" if rules.false_win_redistribute else "none"
-        penalty = {
-            "player": player,
-            "points": -rules.false_win_points,
-            "scope": scope,
-            "distribution": spread,
-        }
-        return {"hand_entry": None, "penalties": [penalty], "rule_reference": reference}
-    if kind == "false_win" and family == "hkos":
-        return {
-            "hand_entry": {"outcome": "false_win", "level": "value", "player": player},
-            "penalties": [_hkos_false_win(event, player)],
-            "rule_reference": reference,
-        }
-    return {"hand_entry": None, "penalties": [], "rule_reference": reference}
-
-
-_MCR_SESSION_KEYS = {
-    "hands_per_session",
-    "table_points",
-    "false_win_points",
-    "false_win_redistribute",
-    "penalties_in_session_score",
-}
-
-
-def _hkos_false_win(event, player: str) -> dict:
-    from scoring.rulesets import get_ruleset
-    from scoring.session_hkos import false_win_penalty
-    from scoring.settlement_hkos import HKOS_SESSION_RULES
-
-    overrides = dict(event.ruleset_overrides or {})
-    config = get_ruleset("hkos").config(
-        {k: v for k, v in overrides.items() if k not in _hkos_session_keys()}
-    )
-    rules = HKOS_SESSION_RULES.resolve(overrides)
-    penalty = false_win_penalty(player, config, rules)
-    spread = "equal_to_others" if penalty.redistribute else "none"
+    follows = family_for(event.ruleset).consequence(rules_of(event), kind, player)
     return {
-        "player": player,
-        "points": penalty.points,
-        "scope": "table_score",
-        "distribution": spread,
+        "hand_entry": dict(follows.hand_entry) if follows.hand_entry is not None else None,
+        "penalties": [dict(p) for p in follows.penalties],
+        "rule_reference": follows.rule_reference,
     }
-
-
-def _hkos_session_keys() -> set[str]:
-    from dataclasses import fields
-
-    from scoring.settlement_hkos import HKOSSessionRules
-
-    return {f.name for f in fields(HKOSSessionRules)}
 
 
 def check_ruling(

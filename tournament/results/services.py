@@ -21,11 +21,13 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from scoring.sheets import SheetResult
+from tournament.events.change_reasons import change_reason
 from tournament.events.errors import save_with_history
 from tournament.events.permissions import has_event_permission
 from tournament.results.confirmation import confirm_sheet, submit_sheet
 from tournament.results.errors import NotAllowed, SheetConflict, SheetInputError
 from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
+from tournament.results.reasons import Reason
 from tournament.results.sheet_state import (
     SheetState,
     confirmed_of,
@@ -33,13 +35,13 @@ from tournament.results.sheet_state import (
     head_of,
     ledger,
     lock_table,
-    overrides_of,
     replay,
     state_of,
 )
 from tournament.seating.models import Table
 
 Status = ScoreSheet.Status
+Code = ScoreSheet.ReasonCode
 
 __all__ = [
     "NotAllowed",
@@ -47,7 +49,6 @@ __all__ = [
     "confirmed_of",
     "empty_result",
     "ledger",
-    "overrides_of",
     "replay",
     "state_of",
     "SheetConflict",
@@ -75,7 +76,12 @@ def preview(table: Table, entry: dict, *, number: int | None = None, lang: str =
 # --- permissions -----------------------------------------------------------------
 
 
-def _check_may_change(user, event, head: ScoreSheet | None, reason: str) -> bool:
+def _given(reason: str | Reason) -> bool:
+    """Whether the caller says why: the user's own words, or a code (an import says it)."""
+    return isinstance(reason, Reason) or bool(reason.strip())
+
+
+def _check_may_change(user, event, head: ScoreSheet | None, reason: str | Reason) -> bool:
     """Whether this change is a correction of a confirmed sheet (then a director's, with a reason).
 
     ``user`` None is the command line (``import_results``): whoever runs
@@ -91,7 +97,7 @@ def _check_may_change(user, event, head: ScoreSheet | None, reason: str) -> bool
             raise NotAllowed(
                 _("This sheet is confirmed: only a director can correct it, with a reason.")
             )
-        if not reason.strip():
+        if not _given(reason):
             raise NotAllowed(_("Say why the confirmed sheet is corrected."))
     return confirmed or bool(head and head.is_correction and head.status != Status.CONFIRMED)
 
@@ -109,13 +115,16 @@ def _write(
     state: SheetState,
     *,
     by,
-    reason: str,
+    reason: str | Reason,
     parent: ScoreSheet | None,
     status: str,
     result: SheetResult | None,
     is_correction: bool = False,
 ) -> ScoreSheet:
-    """A new version with its hands, rulings and penalties (rows are never edited)."""
+    """A new version with its hands, rulings and penalties (rows are never edited).
+
+    ``reason`` is a code with its parameters, or the user's words as typed.
+    """
     by = by if getattr(by, "is_authenticated", False) else None
     data = result.to_dict() if result is not None else {}
     sheet = ScoreSheet(
@@ -129,11 +138,14 @@ def _write(
         result=data,
         balanced=bool(result and result.balance["ok"]),
         complete=bool(result and result.complete),
-        reason=reason[:300],
         is_correction=is_correction,
         created_by=by,
     )
-    save_with_history(sheet, reason, by)
+    if isinstance(reason, Reason):
+        sheet.reason_code, sheet.reason_params = reason.code, dict(reason.params)
+    else:
+        sheet.reason = reason[:300]
+    save_with_history(sheet, change_reason("sheet.saved", version=sheet.version), by)
     rows = result.rows if result is not None else ()
     hands = []
     for i, item in enumerate(state.entries):
@@ -183,15 +195,15 @@ def _write(
 def _change(
     table: Table,
     mutate: Callable[[SheetState], None],
-    default: str,
+    default: Reason,
     *,
     by,
     base_version: int,
-    reason: str,
+    reason: str | Reason,
 ) -> ScoreSheet:
     """Apply ``mutate`` to the head's content and store the result as a new version.
 
-    ``default`` is the version's reason when the user gives none.
+    ``default`` is the version's reason (a code) when the user gives no words.
     """
     conflict = None
     with transaction.atomic():
@@ -199,7 +211,8 @@ def _change(
         event = table.round.event
         head = head_of(table)
         correction = _check_may_change(by, event, head, reason)
-        reason = reason.strip() or default
+        if not isinstance(reason, Reason):
+            reason = reason.strip() or default
         current = head.version if head else 0
         if base_version != current:
             base = table.sheets.filter(version=base_version).first()
@@ -213,8 +226,7 @@ def _change(
                 table,
                 state,
                 by=by,
-                reason=_("not applied: based on version %(base)s, but version %(head)s was saved")
-                % {"base": base_version, "head": current},
+                reason=Reason(Code.CONFLICT, {"base": base_version, "head": current}),
                 parent=base,
                 status=Status.CONFLICT,
                 result=result,
@@ -263,7 +275,9 @@ def _put_entry(state: SheetState, entry: dict, number: int | None, by) -> None:
         raise SheetInputError("hand", "bad_input", detail=f"there is no hand {number}")
 
 
-def add_hand(table: Table, entry: dict, *, by, base_version: int, reason: str = "") -> ScoreSheet:
+def add_hand(
+    table: Table, entry: dict, *, by, base_version: int, reason: str | Reason = ""
+) -> ScoreSheet:
     """Append the next hand."""
 
     def mutate(state):
@@ -271,26 +285,24 @@ def add_hand(table: Table, entry: dict, *, by, base_version: int, reason: str = 
 
     head = head_of(table)
     n = (head.hands.count() if head else 0) + 1
-    return _change(
-        table, mutate, f"hand {n} entered", by=by, base_version=base_version, reason=reason
-    )
+    default = Reason(Code.HAND_ENTERED, {"number": n})
+    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
 
 
 def replace_hand(
-    table: Table, number: int, entry: dict, *, by, base_version: int, reason: str = ""
+    table: Table, number: int, entry: dict, *, by, base_version: int, reason: str | Reason = ""
 ) -> ScoreSheet:
     """Enter hand ``number`` again; the old row stays in the older version."""
 
     def mutate(state):
         _put_entry(state, entry, number, by)
 
-    return _change(
-        table, mutate, f"hand {number} corrected", by=by, base_version=base_version, reason=reason
-    )
+    default = Reason(Code.HAND_CORRECTED, {"number": number})
+    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
 
 
 def remove_hand(
-    table: Table, number: int, *, by, base_version: int, reason: str = ""
+    table: Table, number: int, *, by, base_version: int, reason: str | Reason = ""
 ) -> ScoreSheet:
     """Take out hand ``number`` (entered by mistake); later hands move up."""
 
@@ -299,9 +311,8 @@ def remove_hand(
             raise SheetInputError("hand", "bad_input", detail=f"there is no hand {number}")
         del state.entries[number - 1]
 
-    return _change(
-        table, mutate, f"hand {number} removed", by=by, base_version=base_version, reason=reason
-    )
+    default = Reason(Code.HAND_REMOVED, {"number": number})
+    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
 
 
 def save_final_scores(
@@ -311,7 +322,7 @@ def save_final_scores(
     by,
     base_version: int,
     leftover_sticks: int = 0,
-    reason: str = "",
+    reason: str | Reason = "",
 ) -> ScoreSheet:
     """Record only the session's final scores (an event or table that keeps no hand rows)."""
 
@@ -324,9 +335,8 @@ def save_final_scores(
         state.final_scores = dict(scores)
         state.leftover_sticks = leftover_sticks
 
-    return _change(
-        table, mutate, "final scores entered", by=by, base_version=base_version, reason=reason
-    )
+    default = Reason(Code.FINAL_SCORES)
+    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
 
 
 def record_ruling(
@@ -342,7 +352,7 @@ def record_ruling(
     tiles: str = "",
     penalties: list[dict] | None = None,
     hand_entry: dict | None = None,
-    reason: str = "",
+    reason: str | Reason = "",
 ) -> ScoreSheet:
     """Log a judge's ruling, its penalties, and the hand row it creates (a riichi chombo)."""
     from tournament.results.rulings import check_ruling
@@ -377,9 +387,8 @@ def record_ruling(
             }
         )
 
-    return _change(
-        table, mutate, f"ruling: {kind} ({player})", by=by, base_version=base_version, reason=reason
-    )
+    default = Reason(Code.RULING_ADDED, {"kind": kind, "seat": player})
+    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
 
 
 def void_ruling(table: Table, key: str, *, by, base_version: int, reason: str) -> ScoreSheet:
@@ -396,4 +405,5 @@ def void_ruling(table: Table, key: str, *, by, base_version: int, reason: str) -
                 return
         raise SheetInputError("penalties", "bad_input", detail="no such ruling on this sheet")
 
-    return _change(table, mutate, "ruling voided", by=by, base_version=base_version, reason=reason)
+    default = Reason(Code.RULING_VOIDED)  # never used today: a void needs the judge's words
+    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)

@@ -11,7 +11,9 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from scoring.sheets import SheetError, SheetResult, replay_sheet
+from scoring.families import OptionError
+from scoring.sheets import SheetError, SheetResult, replay_rules
+from tournament.events.rules import rules_of
 from tournament.results.errors import SheetInputError
 from tournament.results.models import ScoreSheet
 from tournament.seating.models import Table
@@ -108,21 +110,18 @@ def ledger(state: SheetState) -> list[dict]:
 _LEDGER_CATEGORY = {"dead_hand": "dead_hand_call"}
 
 
-def overrides_of(event) -> dict:
-    """The event's ruleset overrides, plus its session length where the ruleset counts hands."""
-    overrides = dict(event.ruleset_overrides or {})
-    if event.hands_per_session and event.ruleset in ("mcr", "zung-jung"):
-        overrides.setdefault("hands_per_session", event.hands_per_session)
-    return overrides
-
-
 def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
-    """The sheet worked out by the rules engine, or a :class:`SheetInputError`."""
+    """The sheet worked out under the event's rules, or a :class:`SheetInputError`."""
+    try:
+        rules = rules_of(event)
+    except OptionError as problem:
+        raise SheetInputError(
+            "overrides", "bad_option", {"detail": problem.message}, problem.message
+        ) from None
     try:
         if state.kind == ScoreSheet.Kind.FINAL:
-            return replay_sheet(
-                event.ruleset,
-                overrides_of(event),
+            return replay_rules(
+                rules,
                 [],
                 ledger(state),
                 final_scores=state.final_scores,
@@ -130,7 +129,7 @@ def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
                 lang=lang,
             )
         entries = [e["entry"] for e in state.entries]
-        return replay_sheet(event.ruleset, overrides_of(event), entries, ledger(state), lang=lang)
+        return replay_rules(rules, entries, ledger(state), lang=lang)
     except SheetError as error:
         raise SheetInputError(error.field, error.code, error.params, error.message) from None
 

@@ -20,14 +20,11 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.settlement_hkos import HKOS_SESSION_RULES
-from scoring.sheets.common import SheetError
-from scoring.sheets.riichi_options import riichi_setup
+from scoring.families import OptionError, family_for
+from tournament.events.rules import rules_of
 from tournament.results.choices import FROM_DISCARD, MELD_ROWS, SEATS, VALUE_FIELDS
 
 MAX_BLOCKS = 3  # a discard has three other players
-# rules/riichi.md §4 "Several rons": how many claimants of one discard win.
-WINNERS_BY_RULE = {"head_bump": 1, "double_ron": 2, "all_win": 3}
 MELD_NAMES = tuple(n for i in range(1, MELD_ROWS + 1) for n in (f"meld{i}_type", f"meld{i}_tiles"))
 # What each winner enters for themself; everything else on the form is the hand's.
 PER_WINNER = {
@@ -47,17 +44,13 @@ def on_key(k: int) -> str:
     return f"w{k}_on"
 
 
-def winners_per_discard(ruleset: str, family: str, overrides: dict) -> int:
+def winners_per_discard(event) -> int:
     """How many players may win on one discard under the event's rules (1, 2 or 3)."""
     try:
-        if family == "riichi":
-            return WINNERS_BY_RULE.get(riichi_setup(ruleset, overrides).settle.multiple_ron, 1)
-        if family == "hkos":
-            return MAX_BLOCKS if HKOS_SESSION_RULES.resolve(overrides).multiple_winners else 1
-    except (SheetError, ValueError, TypeError):
+        return family_for(event.ruleset).entry(rules_of(event)).max_winners
+    except OptionError:
         # Broken settings are the replay's to report, with their field.
         return 1
-    return 1
 
 
 def nearest(discarder: str, seats) -> str | None:

@@ -1,5 +1,5 @@
 """Seating: rounds, tables and seats, and the pure planner that fills them.
 
-``plan``/``designs``/``search``/``winds`` are the planner (plain data, no
-database); ``models``/``services``/``views`` are the Django side around it.
+``planner/`` is the planner (plain data, no database, no Django);
+``models``/``services``/``views`` are the Django side around it.
 """

@@ -5,7 +5,8 @@ rules; the admin is for looking and for repairs.
 """
 
 from django.contrib import admin
-from simple_history.admin import SimpleHistoryAdmin
+
+from tournament.events.admin import HistoryAdmin  # reasons in the reader's language
 
 from .models import Round, Seat, Table
 
@@ -23,14 +24,14 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(SimpleHistoryAdmin):
+class RoundAdmin(HistoryAdmin):
     list_display = ["event", "number", "status", "method", "published_at"]
     list_filter = ["status", "event"]
     inlines = [TableInline]
 
 
 @admin.register(Table)
-class TableAdmin(SimpleHistoryAdmin):
+class TableAdmin(HistoryAdmin):
     list_display = ["__str__", "round", "number", "label"]
     list_filter = ["round__event"]
     list_select_related = ["round__event"]
@@ -38,7 +39,7 @@ class TableAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(SimpleHistoryAdmin):
+class SeatAdmin(HistoryAdmin):
     list_display = ["registration", "round", "table", "wind"]
     list_filter = ["round__event", "wind"]
     list_select_related = ["registration__player", "round__event", "table"]

@@ -1,10 +1,10 @@
 """Seating a round, fixing it by hand, and publishing it, as verbs.
 
 The Django side of the planner: load the players and the rounds already
-played, call the pure :func:`tournament.seating.plan.plan_seating`, and store
-its answer as Round, Table and Seat rows in one transaction. Each service
-refuses with an :class:`~tournament.events.errors.EventError` whose message
-is for the director, and leaves history records that say why.
+played, call the pure :func:`tournament.seating.planner.plan.plan_seating`,
+and store its answer as Round, Table and Seat rows in one transaction. Each
+service refuses with an :class:`~tournament.events.errors.EventError` whose
+message is for the director, and leaves history records that say why.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
+from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, delete_with_history, save_with_history
 from tournament.events.models import Event, Registration
 from tournament.seating.models import WIND_ORDER, Round, Seat, Table
@@ -27,12 +28,12 @@ DEFAULT_TIME_BUDGET = 10.0
 
 
 def _planner():
-    """The pure planner, ``tournament/seating/plan.py``.
+    """The pure planner, ``tournament/seating/planner/plan.py``.
 
     Imported when a round is seated rather than with the URL map, so pages that
     never seat (the public site, the admin) do not load the search code.
     """
-    from tournament.seating import plan
+    from tournament.seating.planner import plan
 
     return plan
 
@@ -158,14 +159,14 @@ def seat_round(
 
     if existing is not None:
         for table in existing.tables.all():
-            delete_with_history(table, "seated again", by)
+            delete_with_history(table, change_reason("table.reseated"), by)
         round_ = existing
     else:
         round_ = Round(event=event, number=number)
     round_.status = Round.Status.SEATED
     round_.method = method
     round_.seed = seed
-    save_with_history(round_, f"seated ({method})", by)
+    save_with_history(round_, change_reason("round.seated", method=method), by)
     # The plan starts with the rounds already played; the one new round follows.
     _store_tables(round_, plan.new_rounds[0], by)
     return round_
@@ -175,7 +176,7 @@ def _store_tables(round_: Round, tables, by) -> None:
     stored = bulk_create_with_history(
         [Table(round=round_, number=i) for i in range(1, len(tables) + 1)],
         Table,
-        default_change_reason="seated",
+        default_change_reason=change_reason("seating.seated"),
         default_user=by,
     )
     # bulk_create gives back primary keys on SQLite and PostgreSQL alike.
@@ -184,7 +185,9 @@ def _store_tables(round_: Round, tables, by) -> None:
         for table, players in zip(stored, tables, strict=True)
         for wind, registration in zip(WIND_ORDER, players, strict=True)
     ]
-    bulk_create_with_history(seats, Seat, default_change_reason="seated", default_user=by)
+    bulk_create_with_history(
+        seats, Seat, default_change_reason=change_reason("seating.seated"), default_user=by
+    )
 
 
 @transaction.atomic
@@ -207,7 +210,7 @@ def swap_seats(seat_a: Seat, seat_b: Seat, by=None, reason: str = "") -> tuple[S
     if a.round.status == Round.Status.FINISHED:
         raise EventError(_("Round %(number)s has finished.") % {"number": a.round.number})
     player_a, player_b = a.registration, b.registration
-    log = f"swap: {reason}"
+    log = change_reason("seat.swapped", words=reason)
     # A registration sits once per round, so one seat makes way while the other
     # changes hands; the history shows the delete, the change and the new seat.
     place_a = (a.table, a.wind)
@@ -229,4 +232,4 @@ def publish_round(round_: Round, by=None) -> Round:
         raise EventError(_("Round %(number)s is already published.") % {"number": round_.number})
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
-    return save_with_history(round_, "published", by)
+    return save_with_history(round_, change_reason("round.published"), by)

@@ -70,14 +70,11 @@ from fractions import Fraction
 import tablib
 from django.utils.translation import gettext as _
 
-from scoring.rulesets import KNOWN_RULESETS
-from scoring.standings import precedence
-from tournament.results.sheet_state import overrides_of
+from tournament.events.rules import precedence_of, standings_format_of
 from tournament.standings.labels import metric_label
 
 EXACT_PLACES = 3  # a decimal with at most this many places is written as it is
 ROUNDED_PLACES = 2  # any other value is rounded to this many places
-THOUSAND = 1_000  # riichi result points are counted in thousands of game points
 CSV_TYPE = "text/csv; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 EMA_HEADERS = (
@@ -125,7 +122,7 @@ def _metric_of(name: str):
 
 def ranking_metrics(event) -> tuple[str, ...]:
     """The ruleset's ranking metrics in order; the first two are the points and score columns."""
-    return precedence(event.ruleset, overrides_of(event))
+    return precedence_of(event)
 
 
 def columns(event) -> list[Column]:
@@ -210,15 +207,15 @@ def split_name(name: str) -> tuple[str, str]:
 
 
 def _ema_score(event, row: dict) -> int:
-    points = Fraction(row["points"])
-    if KNOWN_RULESETS.get(event.ruleset) == "riichi":
-        return round(points * THOUSAND)
-    # MCR, HK, Zung Jung: the session points total (MCR's second key, HK's and ZJ's first).
-    return round(Fraction(row["metrics"].get("points_total", row["points"])))
+    # Riichi: result points in points (thousands x 1000); MCR, HK, Zung Jung: the
+    # session points total (MCR's second key, HK's and ZJ's first). The family says.
+    style = standings_format_of(event)
+    value = Fraction(row["metrics"].get(style.ema_metric, row["points"]))
+    return round(value * style.ema_scale)
 
 
 def _table_points(event, row: dict) -> str:
-    if event.ruleset != "mcr":
+    if not standings_format_of(event).table_points:
         return ""
     value = Fraction(row["points"])
     if value.denominator == 1:

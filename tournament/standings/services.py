@@ -21,11 +21,12 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.standings import SessionLine, rank_players
+from scoring.standings import SessionLine, rank_by
+from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, save_with_history
 from tournament.events.models import Event, Player, Registration
+from tournament.events.rules import live_overrides, precedence_of
 from tournament.results.models import ScoreSheet
-from tournament.results.sheet_state import overrides_of
 from tournament.seating.models import Round, Seat
 from tournament.standings.models import StandingSnapshot
 
@@ -80,7 +81,8 @@ def fingerprint(event: Event, scope: str) -> str:
         .values_list("sheet", "confirmed", "published", "registration", "player")
         .get()
     )
-    parts = [event.ruleset, json.dumps(overrides_of(event), sort_keys=True, default=str), *latest]
+    # The options decide the rules: frozen at the start from these same options.
+    parts = [event.ruleset, json.dumps(live_overrides(event), sort_keys=True, default=str), *latest]
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:40]
 
 
@@ -131,7 +133,7 @@ def compute(event: Event, scope: str) -> tuple[list[dict], list[int]]:
     )
     by_id = {r.pk: r for r in registrations}
     lines = [line for line in session_lines(event, scope) if line.player in by_id]
-    ranked = rank_players(event.ruleset, overrides_of(event), list(by_id), lines)
+    ranked = rank_by(precedence_of(event), list(by_id), lines)
     rows = []
     for standing in ranked:
         registration = by_id[standing.player]
@@ -190,4 +192,5 @@ def publish_results(round_: Round, by=None) -> Round:
             % {"number": round_.number, "tables": ", ".join(missing) or _("any table")}
         )
     round_.results_published_at = timezone.now()
-    return save_with_history(round_, f"results of round {round_.number} published", by)
+    reason = change_reason("round.results_published", number=round_.number)
+    return save_with_history(round_, reason, by)

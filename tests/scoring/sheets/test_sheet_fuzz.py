@@ -19,11 +19,11 @@ import json
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
-from scoring.errors import ERROR_CODES
-from scoring.rulesets import KNOWN_RULESETS
+from scoring.core.errors import ERROR_CODES
+from scoring.families import family_for, ruleset_names
+from scoring.families.riichi.setup import SESSION_OPTIONS, SETTLEMENT_OPTIONS
 from scoring.sheets import SEATS, SheetError, replay_sheet
 from scoring.sheets.penalties import CATEGORIES, DISTRIBUTIONS, SCOPES
-from scoring.sheets.riichi_options import SESSION_OPTIONS, SETTLEMENT_OPTIONS
 from tests.scoring.test_fuzz_hands import (
     BASE_HANDS,
     FUZZ,
@@ -39,7 +39,7 @@ SHEET_CODES = {
     "liable_is_winner", "impossible_value", "below_minimum", "above_maximum", "noten_riichi",
     "inconsistent", "not_divisible", "scores_do_not_sum", "session_over", "bad_option",
 } | ERROR_CODES  # fmt: skip
-RULESETS = sorted(KNOWN_RULESETS)
+RULESETS = sorted(ruleset_names())
 SHEET_OPTION_NAMES = sorted({*OPTION_NAMES, *SESSION_OPTIONS, *SETTLEMENT_OPTIONS})
 
 seats = st.sampled_from(SEATS)
@@ -81,7 +81,7 @@ chinese_value = {
 @st.composite
 def rows(draw, ruleset):
     """A row a judge might type for ``ruleset``: legal outcomes, plausible values."""
-    family = KNOWN_RULESETS[ruleset]
+    family = "riichi" if family_for(ruleset).name == "riichi" else "chinese"
     outcome = draw(st.sampled_from(OUTCOMES.get(ruleset) or OUTCOMES[family]))
     winner, discarder = draw(st.lists(seats, min_size=2, max_size=2, unique=True))
     row = {"outcome": outcome}

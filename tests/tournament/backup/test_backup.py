@@ -23,8 +23,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tournament.backup.schema import FORMAT, SECTIONS, fields_of, is_user
+from tournament.backup.schema import FORMAT, SECTIONS, VERSION, fields_of, is_user
 from tournament.events.models import Event, Player, Registration, StaffRole
+from tournament.results.legacy_reasons import english_history_reason, english_sheet_reason
 from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
 from tournament.seating.models import Round, Seat, Table
 from tournament.standings.services import standings
@@ -69,6 +70,8 @@ def _sheets(event) -> dict:
                     "result",
                     "balanced",
                     "complete",
+                    "reason_code",
+                    "reason_params",
                     "reason",
                     "is_correction",
                     "created_at",
@@ -215,9 +218,10 @@ def test_a_backup_restores_the_event_into_an_empty_database(played_event, tmp_pa
     statuses = {s["status"] for s in before["sheets"].values()}
     assert {"superseded", "confirmed", "conflict", "draft"} <= statuses
     assert any(r[11] for s in before["sheets"].values() for r in s["rulings"])  # a voided ruling
-    assert ("-", "swap: a wheelchair needs table 1") in {h[1:3] for h in before["history"]["seat"]}
+    swapped = 'seat.swapped {"words":"a wheelchair needs table 1"}'
+    assert ("-", swapped) in {h[1:3] for h in before["history"]["seat"]}
     exported = export(played_event.slug, tmp_path / "backup.json")
-    assert exported["format"] == FORMAT and exported["version"] == 1
+    assert exported["format"] == FORMAT and exported["version"] == VERSION == 2
 
     call_command("flush", interactive=False, verbosity=0)
     assert not Event.objects.exists() and not get_user_model().objects.exists()
@@ -261,6 +265,42 @@ def test_a_copy_beside_the_original_gets_its_own_ids(played_event, tmp_path):
     assert again == expected
 
 
+def _as_version_1(document: dict) -> dict:
+    """The file as format version 1 wrote it: reasons as English sentences, no codes."""
+    old = copy.deepcopy(document)
+    old["version"] = 1
+    for row in [*old["sheets"], *old["history"]["sheets"]]:
+        code, params = row.pop("reason_code"), row.pop("reason_params")
+        row["reason"] = english_sheet_reason(code, params, row["reason"])
+    for key, records in old["history"].items():
+        for record in records:
+            record["history_change_reason"] = english_history_reason(
+                record["history_change_reason"],
+                sheet_reason=record["reason"] if key == "sheets" else None,
+            )
+    return old
+
+
+def test_a_version_1_backup_is_restored_with_its_reasons_as_codes(played_event, tmp_path):
+    old = _as_version_1(export(played_event.slug, tmp_path / "backup.json"))
+    old["event"]["slug"] = "demo-v1"
+    # What version 1 held: English sentences beside a judge's own words.
+    reasons = {row["reason"] for row in old["sheets"]}
+    assert {"hand 1 entered", "ruling: conduct (W)", "S and W swapped 1,000"} <= reasons
+    assert any(r.startswith("not applied: based on version ") for r in reasons)
+    history = {r["history_change_reason"] for records in old["history"].values() for r in records}
+    assert {"swap: a wheelchair needs table 1", "dropped: left after round 2", "seated"} <= history
+    assert not any("{" in (r or "") for r in history)
+    path = tmp_path / "version-1.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+
+    call_command("import_event", str(path), verbosity=0)
+    restored = Event.objects.get(slug="demo-v1")
+    assert snapshot(restored) == snapshot(played_event)
+    sheet = ScoreSheet.objects.filter(table__round__event=restored, reason="").first()
+    assert sheet.reason_code and isinstance(sheet.reason_params, dict)
+
+
 # --- refusals: nothing saved ------------------------------------------------------
 
 
@@ -293,7 +333,7 @@ def test_a_damaged_backup_saves_nothing(played_event, tmp_path):
         ("{", "is not valid JSON"),
         ("[1, 2]", "not an event backup"),
         ('{"format": "something-else", "version": 1}', "not an event backup"),
-        (json.dumps({"format": FORMAT, "version": 2}), "comes from a newer version"),
+        (json.dumps({"format": FORMAT, "version": VERSION + 1}), "comes from a newer version"),
         (json.dumps({"format": FORMAT, "version": "1"}), "is unknown"),
         (json.dumps({"format": FORMAT, "version": 1, "event": {}}), "'players' is missing"),
     ],

@@ -154,7 +154,7 @@ def test_only_event_creators_may_create(client, login):
         (
             {"ruleset_overrides": '{"bogus": 1}'},
             "Ruleset overrides",
-            "&#x27;bogus&#x27; is not a riichi option",
+            "“bogus” is not an option of this ruleset",
         ),
         ({"slug": "Spring Cup"}, "Short name", "lowercase letters"),
         ({"slug": "cup"}, "Short name", "already uses"),
@@ -265,7 +265,7 @@ def test_drop_and_bring_back(client, login, event):
     assert registration.status == "dropped"
     record = registration.history.latest()
     assert record.history_user == user
-    assert record.history_change_reason == "dropped: ill"
+    assert record.history_change_reason == 'registration.dropped {"words":"ill"}'
     client.post(f"/manage/cup/players/{registration.pk}/status/", {"status": "active"})
     registration.refresh_from_db()
     assert registration.status == "active"

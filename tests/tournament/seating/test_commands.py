@@ -119,7 +119,7 @@ def test_create_event_with_a_bad_file_saves_nothing(database, tmp_path):
     ("args", "code", "message"),
     [
         (["--ruleset", "poker"], 1, "Unknown ruleset “poker”"),
-        (["--ruleset", "wrc", "--overrides", '{"bogus": 1}'], 1, "'bogus' is not a riichi option"),
+        (["--ruleset", "wrc", "--overrides", '{"bogus": 1}'], 1, "“bogus” is not an option"),
         (["--ruleset", "wrc", "--overrides", "{"], 2, "--overrides is not JSON"),
         (["--ruleset", "wrc", "--players", "/nonexistent.csv"], 2, "cannot read /nonexistent.csv"),
         (["--ruleset", "wrc", "--start", "June 1"], 2, "is not a date"),

@@ -63,9 +63,9 @@ def test_seat_round_stores_every_player_once(event, director):
     assert {wind for _table, wind in seats} == {"E", "S", "W", "N"}
     assert [t.number for t in round_.tables.order_by("number")] == [1, 2, 3, 4]
     record = Seat.history.filter(round_id=round_.pk).first()
-    assert record.history_change_reason == "seated"
+    assert record.history_change_reason == "seating.seated"
     assert record.history_user == director
-    assert round_.history.latest().history_change_reason == "seated (balanced)"
+    assert round_.history.latest().history_change_reason == 'round.seated {"method":"balanced"}'
 
 
 def test_later_rounds_pass_history_groups_and_only_playing_players(event, spy):
@@ -189,7 +189,7 @@ def test_an_unpublished_round_can_be_seated_again(event):
     assert again.method == "random"
     assert again.tables.count() == 1
     assert Seat.objects.filter(round=again).count() == 4
-    assert Table.history.filter(history_type="-", history_change_reason="seated again").exists()
+    assert Table.history.filter(history_type="-", history_change_reason="table.reseated").exists()
 
 
 def test_published_or_earlier_rounds_are_not_seated_again(event):
@@ -210,7 +210,7 @@ def test_publish_round(event, director):
     assert published.status == Round.Status.PUBLISHED
     assert published.published_at is not None
     record = published.history.latest()
-    assert (record.history_change_reason, record.history_user) == ("published", director)
+    assert (record.history_change_reason, record.history_user) == ("round.published", director)
     with pytest.raises(EventError, match="already published"):
         services.publish_round(round_)
     draft = Round.objects.create(event=event, number=2)
@@ -239,7 +239,7 @@ def test_swap_two_seats(event, director, same_table):
             "history_change_reason", flat=True
         )
     )
-    assert reasons == {"swap: wheelchair access"}
+    assert reasons == {'seat.swapped {"words":"wheelchair access"}'}
 
 
 def test_swap_refusals(event, make_event):

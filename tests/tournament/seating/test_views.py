@@ -107,7 +107,7 @@ def test_swap_by_hand(client, user_with, event):
     assert Seat.objects.get(round=round_, table__number=1, wind="E").registration_id == b
     assert Seat.objects.get(round=round_, table__number=2, wind="W").registration_id == a
     record = Seat.history.filter(round_id=round_.pk, history_type="+", history_user=user).get()
-    assert record.history_change_reason == "swap: table 1 is step-free"
+    assert record.history_change_reason == 'seat.swapped {"words":"table 1 is step-free"}'
 
 
 def test_swap_form_errors(client, user_with, event):

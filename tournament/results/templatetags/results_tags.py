@@ -101,6 +101,6 @@ def score_field(form, seat):
 
 
 @register.filter
-def reason_text(text):
-    """A version's reason: the services' English defaults in the reader's language."""
-    return reasons.reason_text(text)
+def version_reason(sheet):
+    """Why a version was written: its code in the reader's language, or the judge's words."""
+    return reasons.version_reason(sheet)

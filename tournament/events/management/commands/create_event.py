@@ -15,9 +15,9 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from scoring.families import ruleset_names
 from tournament.events.csv_import import decode_upload, import_players
 from tournament.events.errors import EventError
-from tournament.events.models import Ruleset
 from tournament.events.services import create_event
 
 BAD_ARGUMENTS = 2
@@ -39,7 +39,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("slug", help="short name used in URLs, e.g. spring-open-2026")
         parser.add_argument("--name", required=True, help="the event's name, in any script")
-        parser.add_argument("--ruleset", required=True, help=", ".join(Ruleset.values))
+        parser.add_argument("--ruleset", required=True, help=", ".join(ruleset_names()))
         parser.add_argument("--players", metavar="F.csv", help="players to register")
         parser.add_argument("--start", type=_date, help="first day, YYYY-MM-DD (default: today)")
         parser.add_argument("--end", type=_date, help="last day, YYYY-MM-DD (default: --start)")

@@ -80,7 +80,7 @@ def load_demo(time_budget: float) -> tuple[Event, int, int]:
     with open(PLAYERS_CSV, encoding="utf-8") as f:
         for row in csv.DictReader(io.StringIO(f.read())):
             if row["name"] not in registered:
-                add_player(event, reason="demo", **row)
+                add_player(event, reason="registration.demo", **row)
                 added += 1
     if event.status == Event.Status.DRAFT:
         event = start_event(event)

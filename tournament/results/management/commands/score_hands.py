@@ -11,9 +11,9 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from scoring.core.names import LANGUAGES
+from scoring.families.rulesets import registered_names
 from scoring.jsonl import score_lines
-from scoring.names import LANGUAGES
-from scoring.rulesets import KNOWN_RULESETS
 
 BAD_ARGUMENTS = 2
 
@@ -26,7 +26,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument(
             "--ruleset",
-            help=f"for lines without a 'ruleset' field: {', '.join(KNOWN_RULESETS)}",
+            help=f"for lines without a 'ruleset' field: {', '.join(registered_names())}",
         )
         parser.add_argument("--input", help="JSON Lines file (default: standard input)")
         parser.add_argument("--output", help="where to write results (default: standard output)")

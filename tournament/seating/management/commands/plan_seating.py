@@ -15,7 +15,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.seating.plan import DEFAULT_TIME_BUDGET, METHODS, SeatingError, plan_seating
+from tournament.seating.planner.plan import DEFAULT_TIME_BUDGET, METHODS, SeatingError, plan_seating
 
 REFUSED = 1
 BAD_ARGUMENTS = 2

@@ -18,20 +18,19 @@ from fractions import Fraction
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.rulesets import KNOWN_RULESETS
 from tournament.events.models import Event
+from tournament.events.rules import standings_format_of
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.services import standings
 
 BAD_ARGUMENTS = 2
 
 
-def number(value: str, ruleset: str) -> int | float:
-    """A standings value for JSON: an int when whole, else a rounded decimal."""
+def number(value: str, places: int) -> int | float:
+    """A standings value for JSON: an int when whole, else rounded to the family's places."""
     exact = Fraction(value)
     if exact.denominator == 1:
         return int(exact)
-    places = 1 if KNOWN_RULESETS.get(ruleset) == "riichi" else 3
     return round(float(exact), places)
 
 
@@ -59,12 +58,13 @@ class Command(BaseCommand):
             )
         scope = StandingSnapshot.Scope.PUBLIC if options["published"] else "staff"
         rows = standings(event, scope).rows
+        places = standings_format_of(event).decimals
         out = [
             {
                 "rank": row["rank"],
                 "player": row["player"],
-                "points": number(row["points"], event.ruleset),
-                "score": number(row["score"], event.ruleset),
+                "points": number(row["points"], places),
+                "score": number(row["score"], places),
                 "sessions": row["sessions"],
             }
             for row in rows

@@ -1,0 +1,74 @@
+"""What most families do the same way, so that each family states only what differs.
+
+Why: thawing frozen rules, the default rule references and "no consequence"
+are the same code for every family; a family class inherits them and the
+protocol (:class:`scoring.families.protocol.Family`) stays the contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from scoring.core.names import display_name
+from scoring.core.plain import PlainError, from_plain
+from scoring.families.protocol import Consequence, OptionError, StandingsFormat
+
+# Chinese-family hand flags (hand-format.md, flags vocabulary), in the form's order.
+CHINESE_FLAGS = (
+    "last_tile",
+    "kong_replacement",
+    "flower_replacement",
+    "robbing_kong",
+    "last_of_kind",
+    "heavenly",
+    "earthly",
+)
+RULESET_NAMES = "rulesets"  # scoring/data/rulesets.tsv: each built-in ruleset's name
+WIN_OUTCOMES = frozenset({"discard", "self_draw", "robbing_kong"})
+FROM_DISCARD = frozenset({"discard", "robbing_kong"})
+
+
+class BaseFamily:
+    """Shared behaviour; subclasses set the class attributes and the family's own methods."""
+
+    name: ClassVar[str]
+    rulesets: ClassVar[tuple[str, ...]]
+    names_table: ClassVar[str]
+    rules_type: ClassVar[type]
+    # (ruling kind) -> the rule it rests on, printed with the ruling.
+    references: ClassVar[Mapping[str, str]] = {}
+
+    def thaw(self, frozen: Mapping[str, Any]) -> Any:
+        try:
+            rules = from_plain(self.rules_type, dict(frozen))
+        except (PlainError, ValueError, TypeError) as problem:
+            raise OptionError("ruleset_config", "bad_value", str(problem)) from None
+        if rules.ruleset not in self.rulesets:
+            raise OptionError(
+                "ruleset_config", "bad_value", f"{rules.ruleset!r} is not {self.name}"
+            )
+        return rules
+
+    def title(self, ruleset: str, lang: str = "en") -> str:
+        """The ruleset's name for people, in ``lang`` (scoring/data/rulesets.tsv)."""
+        return display_name(RULESET_NAMES, ruleset, lang)
+
+    def consequence(self, rules: Any, kind: str, player: str) -> Consequence:
+        return Consequence(rule_reference=self.references.get(kind, ""))
+
+    def hands_option(self) -> str | None:
+        """The option the event's "hands per session" sets, where the family counts hands."""
+        return None
+
+    def seats_by_round(self, rules: Any, seat: str) -> Sequence[str] | None:
+        return None
+
+    def standings_format(self, rules: Any) -> StandingsFormat:
+        return StandingsFormat()
+
+    def session_hands(self, rules: Any) -> int | None:
+        return None
+
+    def __repr__(self) -> str:
+        return f"<family {self.name}>"

@@ -1,0 +1,81 @@
+"""The Hong Kong Old Style family object: what the rest of the system asks about HKOS events.
+
+rules/hkos.md: faan hands (§2-§4), half-pay or full-pay (§5), East repeats
+(§6), standings on points then the tiebreak chain (§7), and a false win that
+voids the hand and pays each opponent the limit (§8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily
+from scoring.families.hkos.options import ALL_OPTIONS
+from scoring.families.hkos.rules import HKOSRules, resolve
+from scoring.families.hkos.session import false_win_penalty
+from scoring.families.hkos.sheet import replay_hkos
+from scoring.families.precedence import chain, dedupe
+from scoring.families.protocol import Consequence, EntryData, ValueField
+
+HEAD = ("points_total",)  # rules/hkos.md §7: points, then the chain
+FLAGS = (
+    "last_tile",
+    "kong_replacement",
+    "flower_replacement",
+    "robbing_kong",
+    "heavenly",
+    "earthly",
+)
+MAX_CLAIMANTS = 3  # a discard has three other players
+
+
+class HKOSFamily(BaseFamily):
+    name = "hkos"
+    rulesets = ("hkos",)
+    names_table = "hkos_faan"
+    rules_type = HKOSRules
+    references = {"false_win": "HKOS §8 false win"}
+
+    def options(self, ruleset: str) -> frozenset[str]:
+        return ALL_OPTIONS
+
+    def resolve(self, ruleset: str, overrides: Mapping[str, Any]) -> HKOSRules:
+        return resolve(ruleset, overrides)
+
+    def replay(self, rules: HKOSRules, entries, penalties, *, final_scores, leftover_sticks, lang):
+        return replay_hkos(rules, entries, penalties, final_scores=final_scores, lang=lang)
+
+    def precedence(self, rules: HKOSRules) -> tuple[str, ...]:
+        return dedupe((*HEAD, *chain(rules.session.tiebreak_chain)))
+
+    def entry(self, rules: HKOSRules) -> EntryData:
+        return EntryData(
+            outcomes=("discard", "self_draw", "draw"),
+            wins=WIN_OUTCOMES,
+            from_discard=FROM_DISCARD,
+            flags=tuple(f for f in CHINESE_FLAGS if f in FLAGS),
+            value_fields=(ValueField("faan", minimum=rules.hand.min_faan),),
+            total_field="faan",
+            max_winners=MAX_CLAIMANTS if rules.session.multiple_winners else 1,
+            features=frozenset({"flower_tiles"}),
+        )
+
+    def consequence(self, rules: HKOSRules, kind: str, player: str) -> Consequence:
+        if kind != "false_win":
+            return super().consequence(rules, kind, player)
+        penalty = false_win_penalty(player, rules.hand, rules.session)
+        line = {
+            "player": player,
+            "points": penalty.points,
+            "scope": "table_score",
+            "distribution": "equal_to_others" if penalty.redistribute else "none",
+        }
+        hand = {"outcome": "false_win", "level": "value", "player": player}
+        return Consequence(hand, (line,), self.references["false_win"])
+
+    def default_penalty_scope(self, rules: HKOSRules) -> str:
+        return "table_score"
+
+
+FAMILY = HKOSFamily()

@@ -1,0 +1,89 @@
+"""The MCR family object: what the rest of the system asks about MCR events.
+
+rules/mcr.md: 16-hand sessions with seats moving each round (§6), table
+points (§7), standings on table points then session scores (§8), a false win
+costs the offender 30 shared +10 to each other player (§9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily
+from scoring.families.mcr.options import ALL_OPTIONS
+from scoring.families.mcr.rules import MCRRules, resolve
+from scoring.families.mcr.session import MCR_ROUNDS, mcr_seat_of
+from scoring.families.mcr.sheet import replay_mcr
+from scoring.families.precedence import chain, dedupe
+from scoring.families.protocol import Consequence, EntryData, StandingsFormat, ValueField
+
+# rules/mcr.md §8.1-2: table points, then session scores (with overall penalties).
+HEAD = ("table_points", "points_total")
+FLAGS = ("last_tile", "kong_replacement", "robbing_kong", "last_of_kind")
+MAX_FLOWERS = 8  # rules/mcr.md §4
+
+
+class MCRFamily(BaseFamily):
+    name = "mcr"
+    rulesets = ("mcr",)
+    names_table = "mcr_fans"
+    rules_type = MCRRules
+    references = {"false_win": "MCR §9 false win"}
+
+    def options(self, ruleset: str) -> frozenset[str]:
+        return ALL_OPTIONS
+
+    def resolve(self, ruleset: str, overrides: Mapping[str, Any]) -> MCRRules:
+        return resolve(ruleset, overrides)
+
+    def replay(self, rules: MCRRules, entries, penalties, *, final_scores, leftover_sticks, lang):
+        return replay_mcr(rules, entries, penalties, final_scores=final_scores, lang=lang)
+
+    def precedence(self, rules: MCRRules) -> tuple[str, ...]:
+        return dedupe((*HEAD, *chain(rules.event.tiebreak_chain)))
+
+    def entry(self, rules: MCRRules) -> EntryData:
+        return EntryData(
+            outcomes=("discard", "self_draw", "draw", "not_played"),
+            wins=WIN_OUTCOMES,
+            from_discard=FROM_DISCARD,
+            flags=tuple(f for f in CHINESE_FLAGS if f in FLAGS),
+            value_fields=(
+                ValueField("fan", minimum=max(rules.hand.min_fan, 1)),
+                ValueField("flowers", minimum=0, maximum=MAX_FLOWERS, required=False),
+            ),
+            total_field="fan",
+            features=frozenset({"flower_count", "seat_rotation"}),
+        )
+
+    def consequence(self, rules: MCRRules, kind: str, player: str) -> Consequence:
+        if kind != "false_win":
+            return super().consequence(rules, kind, player)
+        session = rules.session
+        penalty = {
+            "player": player,
+            "points": -session.false_win_points,
+            "scope": "table_score" if session.penalties_in_session_score else "overall_score",
+            "distribution": "equal_to_others" if session.false_win_redistribute else "none",
+        }
+        return Consequence(None, (penalty,), self.references["false_win"])
+
+    def standings_format(self, rules: MCRRules) -> StandingsFormat:
+        return StandingsFormat(table_points=True)  # rules/mcr.md §7-§8
+
+    def default_penalty_scope(self, rules: MCRRules) -> str:
+        return "table_score"
+
+    def hands_option(self) -> str | None:
+        return "hands_per_session"
+
+    def session_hands(self, rules: MCRRules) -> int | None:
+        return rules.session.hands_per_session
+
+    def seats_by_round(self, rules: MCRRules, seat: str) -> Sequence[str] | None:
+        """rules/mcr.md §6: the seat a player who starts in ``seat`` takes in rounds E-N."""
+        return [mcr_seat_of(seat, r) for r in range(MCR_ROUNDS)]
+
+
+FAMILY = MCRFamily()

@@ -1,0 +1,100 @@
+"""The riichi family object: what the rest of the system asks about riichi events.
+
+rules/riichi.md: JPML A and B, WRC, EMA and Tenhou presets over one engine;
+hanchan sheets with honba and riichi sticks (§1-§2, §4), uma and oka (§5-§6),
+chombo (§7); standings on result points (§3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.families.base import BaseFamily
+from scoring.families.protocol import Consequence, EntryData, StandingsFormat, ValueField
+from scoring.families.riichi.setup import ALL_OPTIONS, RiichiSetup, riichi_setup
+from scoring.families.riichi.sheet import replay_riichi
+
+# rules/riichi.md §3: result points; raw points and best session are ⚠ our choice.
+PRECEDENCE = ("result_points", "raw_points", "best_session")
+FLAGS = (
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+# rules/riichi.md §4 "Several rons": how many claimants of one discard win.
+WINNERS_BY_RULE = {"head_bump": 1, "double_ron": 2, "all_win": 3}
+# rules/sessions.md §4: fu is 20-110 in steps of 10, or 25 (seven pairs).
+FU = (20, 25, *range(30, 120, 10))
+MAX_HAN = 13
+MAX_YAKUMAN = 6
+
+
+class RiichiFamily(BaseFamily):
+    name = "riichi"
+    rulesets = ("jpml-a", "jpml-b", "wrc", "ema", "tenhou")
+    names_table = "riichi_yaku"
+    rules_type = RiichiSetup
+    references = {"false_win": "riichi §7 chombo", "chombo": "riichi §7 chombo"}
+
+    def options(self, ruleset: str) -> frozenset[str]:
+        return ALL_OPTIONS
+
+    def resolve(self, ruleset: str, overrides: Mapping[str, Any]) -> RiichiSetup:
+        return riichi_setup(ruleset, overrides)
+
+    def replay(
+        self, rules: RiichiSetup, entries, penalties, *, final_scores, leftover_sticks, lang
+    ):
+        return replay_riichi(
+            rules,
+            entries,
+            penalties,
+            final_scores=final_scores,
+            leftover_sticks=leftover_sticks,
+            lang=lang,
+        )
+
+    def precedence(self, rules: RiichiSetup) -> tuple[str, ...]:
+        return PRECEDENCE
+
+    def entry(self, rules: RiichiSetup) -> EntryData:
+        outcomes = ("ron", "tsumo", "draw", "abortive") if rules.abortive_draws else None
+        return EntryData(
+            outcomes=outcomes or ("ron", "tsumo", "draw"),
+            wins=frozenset({"ron", "tsumo"}),
+            from_discard=frozenset({"ron"}),
+            flags=FLAGS,
+            value_fields=(
+                ValueField("han", minimum=1, maximum=MAX_HAN),
+                ValueField("fu", choices=FU, required=False),
+                ValueField("yakuman", minimum=0, maximum=MAX_YAKUMAN, required=False),
+            ),
+            total_field="han",
+            max_winners=WINNERS_BY_RULE.get(rules.settle.multiple_ron, 1),
+            features=frozenset({"riichi_sticks", "liable", "red_fives", "dora", "final_sticks"}),
+        )
+
+    def consequence(self, rules: RiichiSetup, kind: str, player: str) -> Consequence:
+        if kind not in ("false_win", "chombo"):
+            return super().consequence(rules, kind, player)
+        # rules/riichi.md §7: a false win is a chombo, replayed with the preset's deduction.
+        hand = {"outcome": "chombo", "player": player, "level": "value"}
+        return Consequence(hand, (), self.references[kind])
+
+    def standings_format(self, rules: RiichiSetup) -> StandingsFormat:
+        # rules/riichi.md §3: result points are thousands of points, one decimal place.
+        return StandingsFormat(decimals=1, ema_metric="result_points", ema_scale=1000)
+
+    def default_penalty_scope(self, rules: RiichiSetup) -> str:
+        after_uma = rules.session.chombo_mode == "after_uma"
+        return "session_after_uma" if after_uma else "overall_score"
+
+
+FAMILY = RiichiFamily()

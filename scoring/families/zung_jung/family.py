@@ -1,0 +1,67 @@
+"""The Zung Jung family object: what the rest of the system asks about Zung Jung events.
+
+rules/zung-jung.md: pattern points (§2-§5), the formal payoff (§7), false
+wins and penalty tiles (§6), sessions of cycles and ranking on points or
+match points (§8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily
+from scoring.families.protocol import EntryData, ValueField
+from scoring.families.zung_jung.options import ALL_OPTIONS
+from scoring.families.zung_jung.rules import ZungJungRules, resolve
+from scoring.families.zung_jung.sheet import replay_zung_jung
+
+# rules/zung-jung.md §8: session points (or match points first); firsts, best ⚠ our choice.
+TAIL = ("points_total", "firsts", "best_session")
+FLAGS = ("last_tile", "kong_replacement", "robbing_kong", "heavenly", "earthly")
+
+
+class ZungJungFamily(BaseFamily):
+    name = "zung-jung"
+    rulesets = ("zung-jung",)
+    names_table = "zung_jung_patterns"
+    rules_type = ZungJungRules
+    references = {
+        "false_win": "Zung Jung §6 false win",
+        "penalty_tiles": "Zung Jung §6 penalty tiles",
+    }
+
+    def options(self, ruleset: str) -> frozenset[str]:
+        return ALL_OPTIONS
+
+    def resolve(self, ruleset: str, overrides: Mapping[str, Any]) -> ZungJungRules:
+        return resolve(ruleset, overrides)
+
+    def replay(self, rules, entries, penalties, *, final_scores, leftover_sticks, lang):
+        return replay_zung_jung(rules, entries, penalties, final_scores=final_scores, lang=lang)
+
+    def precedence(self, rules: ZungJungRules) -> tuple[str, ...]:
+        return ("match_points", *TAIL) if rules.session.match_points else TAIL
+
+    def entry(self, rules: ZungJungRules) -> EntryData:
+        return EntryData(
+            outcomes=("discard", "self_draw", "robbing_kong", "draw"),
+            wins=WIN_OUTCOMES,
+            from_discard=FROM_DISCARD,
+            flags=tuple(f for f in CHINESE_FLAGS if f in FLAGS),
+            value_fields=(ValueField("points", minimum=max(rules.hand.zj_min_points, 1)),),
+            total_field="points",
+            features=frozenset({"penalty_tiles"}),
+        )
+
+    def default_penalty_scope(self, rules: ZungJungRules) -> str:
+        return "overall_score"
+
+    def hands_option(self) -> str | None:
+        return "hands_per_session"
+
+    def session_hands(self, rules: ZungJungRules) -> int | None:
+        return rules.session.hands_per_session
+
+
+FAMILY = ZungJungFamily()

@@ -1,0 +1,207 @@
+"""A Zung Jung sheet (rules/zung-jung.md §6-§8): fixed seats, the deal passes every hand.
+
+Rows are labelled cycle-hand (``1-1`` … ``4-4``). The judge's ``discarder``
+is the *responsible* player of §7 (the discarder, or whom same-turn immunity
+names; the kong's owner on Robbing a Kong); ``all_immune`` records that
+immunity freed everyone. A false win costs no points (§6): its ledger entry
+is a zero-point record, and the hand itself goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scoring.families.zung_jung.rules import ZungJungRules
+from scoring.families.zung_jung.settlement import (
+    ZJHandRecord,
+    ZJSettlementError,
+    seat_winds,
+    settle_zung_jung,
+    zung_jung_session_result,
+)
+from scoring.sheets.common import SEATS, WINDS, RowResult, SheetError, SheetResult
+from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
+from scoring.sheets.ranking import final_scores_result, point_total_result
+from scoring.sheets.reading import (
+    Row,
+    Tally,
+    not_discarder,
+    score_tiles,
+    settle_row,
+)
+from scoring.sheets.values import winner_value
+
+OUTCOMES = ("discard", "self_draw", "robbing_kong", "draw")
+HANDS_PER_CYCLE = 4  # §1: one cycle is four hands
+
+
+def _false_win_is_free(entry: Entry, where: str) -> None:
+    if entry.category == "false_win" and entry.points:
+        raise SheetError(
+            f"{where}.points",
+            "not_allowed",
+            "a Zung Jung false win costs no points (rules §6): the hand becomes penalty tiles",
+            {"value": entry.points},
+        )
+
+
+POLICY = PenaltyPolicy(
+    scope={"*": "overall_score"},  # ⚠ the rules name no point penalty; referee amounts
+    distribution={"*": "none"},
+    points={"false_win": 0},  # §6: "no point penalty"
+    check=_false_win_is_free,
+)
+
+
+def label(index: int) -> str:
+    cycle, hand = divmod(index, HANDS_PER_CYCLE)
+    return f"{cycle + 1}-{hand + 1}"
+
+
+def replay_zung_jung(
+    setup: ZungJungRules,
+    entries: Sequence[Any],
+    penalties: Sequence[Any],
+    *,
+    final_scores: Mapping[str, int] | None,
+    lang: str,
+) -> SheetResult:
+    payoff, rules = setup.settlement, setup.session
+    if final_scores is not None:
+        return final_scores_result(
+            setup.ruleset, final_scores, penalties, POLICY, rules.match_points
+        )
+    tally = Tally()
+    for i, data in enumerate(entries):
+        row = tally.row(i, data, over=i >= rules.hands_per_session)
+        record, level, score = _read(row, i, setup, lang)
+        settled = settle_row(
+            row, ZJSettlementError, settle_zung_jung, SEATS, rules=payoff, **vars(record)
+        )
+        v = record.value
+        tally.add(
+            record,
+            settled,
+            label=label(i),
+            dealer=SEATS[i % len(SEATS)],
+            level=level,
+            winners=(record.winner,) if record.winner else (),
+            discarder=row.seat("discarder", required=False),
+            value=() if v is None else (winner_value(record.winner, ("points", v)),),
+            score=score,
+            notes=("same-turn immunity: all three pay v",) if record.all_immune else (),
+        )
+    ledger = read_penalties(penalties, len(tally.rows), POLICY)
+    checked = zung_jung_session_result(SEATS, tally.records, rules, settlement=payoff)
+    n = len(tally.rows)
+    result = point_total_result(
+        setup.ruleset,
+        tally.totals,
+        tally.rows,
+        ledger,
+        rules.match_points,
+        complete=checked.complete,
+        warnings=_warn(tally.rows, ledger),
+        upcoming=lambda: (label(n), SEATS[n % len(SEATS)]),
+    )
+    if any(e.scope == "table_score" for e in ledger):
+        return result
+    for seat, mine in result.session.items():
+        if mine["placement"] != checked.players[seat].placement:
+            raise AssertionError(f"Zung Jung footer disagrees for {seat}")
+    return result
+
+
+def _read(row: Row, i: int, setup: ZungJungRules, lang) -> tuple[ZJHandRecord, str, dict | None]:
+    config = setup.hand
+    outcome = row.choice("outcome", OUTCOMES)
+    if outcome == "draw":
+        row.empty("winner", "discarder", "points", "hand", "all_immune")
+        return ZJHandRecord(outcome), "value", None
+    level = row.level()
+    winner = row.seat("winner")
+    immune = row.data.get("all_immune", False)
+    if not isinstance(immune, bool):
+        raise row.missing("all_immune", f"must be true or false, not {immune!r}")
+    if outcome != "discard":
+        row.empty("all_immune", why="except on a discard win")
+    responsible = None
+    if outcome == "self_draw":
+        row.empty("discarder", why="on a self-draw")
+    else:
+        discarder = row.seat("discarder", required=not immune)
+        not_discarder(winner, discarder, row.field("discarder"))
+        # §7: with everyone immune nobody is responsible; the discarder is only recorded.
+        responsible = None if immune else discarder
+    if level == "value":
+        row.empty("hand", why="at value level (use level 'tiles')")
+        value, score = _value(row, config), None
+    else:
+        row.empty("points", why="at tiles level: the hand gives the points")
+        if not row.has("hand"):
+            raise row.missing("hand", "is required at tiles level")
+        result = score_tiles(
+            row,
+            _hand(row, outcome),
+            setup,
+            fill=_fill(i, winner, outcome),
+            lang=lang,
+        )
+        value, score = result.total, result.to_dict()
+    return ZJHandRecord(outcome, winner, value, responsible, immune), level, score
+
+
+def _value(row: Row, config) -> int:
+    v = row.integer("points")
+    least = max(config.zj_min_points, 1)
+    if v < least:
+        raise SheetError(
+            row.field("points"),
+            "below_minimum",
+            f"{v} points; a win needs at least {least}",
+            {"value": v, "minimum": least},
+        )
+    if v > config.limit:
+        raise SheetError(
+            row.field("points"),
+            "above_maximum",
+            f"{v} points is above the limit of {config.limit} (rules §3)",
+            {"value": v, "maximum": config.limit},
+        )
+    return v
+
+
+def _hand(row: Row, outcome: str) -> Any:
+    hand = row.data["hand"]
+    flags = hand.get("flags") or [] if isinstance(hand, Mapping) else None
+    if outcome == "robbing_kong" and isinstance(flags, list) and "robbing_kong" not in flags:
+        hand = {**hand, "flags": [*flags, "robbing_kong"]}  # anything else: the engine refuses
+    return hand
+
+
+def _fill(i: int, winner: str, outcome: str) -> dict[str, Any]:
+    """Winds from the position: the dealer is East; the prevailing wind follows the cycle ⚠."""
+    seat_wind = seat_winds(SEATS, i)[winner]
+    return {
+        "seat_wind": seat_wind,
+        # ⚠ §1 and §8 do not say; the prevailing wind is not scored (§2 3.1) anyway.
+        "round_wind": WINDS[(i // HANDS_PER_CYCLE) % len(WINDS)],
+        "dealer": seat_wind == "E",
+        "win": "tsumo" if outcome == "self_draw" else "ron",
+    }
+
+
+def _warn(rows: Sequence[RowResult], ledger: Sequence[Entry]) -> tuple[str, ...]:
+    """§6 read with the ≥ 3 penalty-tile rule: after a false win, only a self-draw can win ⚠."""
+    out = []
+    for entry in ledger:
+        if entry.category != "false_win" or entry.after_hand is None:
+            continue
+        row = rows[entry.after_hand]
+        if entry.player in row.winners and row.outcome != "self_draw":
+            out.append(
+                f"hands[{row.index}] ({row.label}): {entry.player} made a false win in this hand "
+                "and may then win only by self-draw (rules §6)"
+            )
+    return tuple(out)

@@ -1,0 +1,119 @@
+"""Why a history record was written: a code with its parameters, put into words when shown.
+
+The services leave a django-simple-history record with every change, and its
+``history_change_reason`` says why. Stored text cannot follow the reader's
+language, so the services store a stable code instead (``event.created``,
+``registration.dropped``), and the admin's history pages show it through
+:func:`describe` in the reader's language.
+
+Stored form (the column holds 100 characters): the code alone, or the code, a
+space and its parameters as compact JSON::
+
+    event.created
+    round.seated {"method":"balanced"}
+    registration.dropped {"words":"left after round 2"}
+
+``words`` is a person's own reason (a director's, when dropping a player or
+swapping seats); it is shown as typed after the code's sentence, and shortened
+so that the whole fits the column. Anything that is not a known code (an edit
+in the admin, which gives no reason) is shown as it is.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.utils.translation import gettext_lazy as _
+
+from tournament.events.errors import CHANGE_REASON_MAX
+
+# Code -> its sentence; ``%(name)s`` are its parameters.
+CODES = {
+    "event.created": _("event created"),
+    "event.started": _("event started; ruleset frozen"),
+    "staff.creator": _("the event's creator directs it"),
+    "staff.role_set": _("role: %(role)s"),
+    "player.registered": _("registered for an event"),
+    "registration.added": _("player added"),
+    "registration.substitute_added": _("substitute added"),
+    "registration.imported": _("imported from a CSV file"),
+    "registration.demo": _("demo player"),
+    "registration.dropped": _("dropped"),
+    "registration.status_set": _("status set to %(status)s"),
+    "round.seated": _("seated (%(method)s)"),
+    "round.published": _("seating published"),
+    "round.results_published": _("results of round %(number)s published"),
+    "seating.seated": _("seated"),
+    "table.reseated": _("removed: the round was seated again"),
+    "seat.swapped": _("seats swapped"),
+    "sheet.saved": _("version %(version)s saved"),
+    "sheet.submitted": _("version %(version)s submitted"),
+    "sheet.confirmed": _("version %(version)s confirmed"),
+    "sheet.superseded": _("superseded by version %(by)s"),
+}
+WORDS = "words"
+
+
+def _choices(name: str) -> dict:
+    """A choice parameter's value -> its label (imported late: seating imports events)."""
+    from tournament.events.models import Registration, StaffRole
+    from tournament.seating.models import Round
+
+    choices = {
+        "role": StaffRole.Role,
+        "status": Registration.Status,
+        "method": Round.Method,
+    }.get(name)
+    return dict(choices.choices) if choices is not None else {}
+
+
+def change_reason(code: str, **params) -> str:
+    """The stored form of ``code`` with ``params`` (``words`` shortened to fit the column)."""
+    if code not in CODES:
+        raise ValueError(f"unknown change reason code {code!r}")
+    words = str(params.pop(WORDS, "") or "").strip()
+    stored = _encode(code, params)
+    if not words:
+        return stored
+    room = CHANGE_REASON_MAX - len(_encode(code, {**params, WORDS: ""}))
+    # JSON escapes (a quote, a backslash) take more room than the character.
+    while len(_encode(code, {**params, WORDS: words[:room]})) > CHANGE_REASON_MAX:
+        room -= 1
+    return _encode(code, {**params, WORDS: words[: max(room, 0)]})
+
+
+def _encode(code: str, params: dict) -> str:
+    if not params:
+        return code
+    return f"{code} {json.dumps(params, ensure_ascii=False, separators=(',', ':'))}"
+
+
+def decode(stored: str | None) -> tuple[str, dict] | None:
+    """``(code, params)`` of a stored reason, or None if it is not one of the codes."""
+    code, _space, rest = (stored or "").partition(" ")
+    if code not in CODES:
+        return None
+    if not rest:
+        return code, {}
+    try:
+        params = json.loads(rest)
+    except ValueError:
+        return None
+    return (code, params) if isinstance(params, dict) else None
+
+
+def describe(stored: str | None) -> str:
+    """A history record's reason in the reader's language; anything else as it is."""
+    decoded = decode(stored)
+    if decoded is None:
+        return stored or ""
+    code, params = decoded
+    words = params.get(WORDS) or ""
+    try:
+        shown = {k: str(_choices(k).get(v, v)) for k, v in params.items() if k != WORDS}
+        sentence = str(CODES[code]) % shown
+    except (KeyError, TypeError, ValueError):
+        return stored or ""  # parameters edited by hand that do not fit: as stored
+    if words:
+        return str(_("%(what)s: %(words)s") % {"what": sentence, "words": words})
+    return sentence

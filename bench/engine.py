@@ -38,9 +38,9 @@ from scoring.core.hand import hand_from_dict
 from scoring.core.shapes import arrangements
 from scoring.core.tiles import WIND_LETTERS
 from scoring.engine import score
+from scoring.families.mcr import hand as mcr_adapter
+from scoring.families.riichi import hand as riichi_adapter
 from scoring.families.rulesets import get_ruleset, registered_names
-from scoring.families.rulesets import mcr as mcr_adapter
-from scoring.families.rulesets import riichi as riichi_adapter
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"

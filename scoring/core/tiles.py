@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from scoring.core.errors import HandError
 
 SUITS = "mpsz"
-SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo", "z": "honours"}
-HONOUR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 WIND_LETTERS = "ESWN"
 
 EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)

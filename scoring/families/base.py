@@ -12,7 +12,15 @@ from typing import Any, ClassVar
 
 from scoring.core.names import display_name
 from scoring.core.plain import PlainError, from_plain
-from scoring.families.protocol import Consequence, OptionError, StandingsFormat
+from scoring.families.printing import GENERIC, shared_row
+from scoring.families.protocol import (
+    Cell,
+    Consequence,
+    OptionError,
+    PrintedRow,
+    PrintLayout,
+    StandingsFormat,
+)
 
 # Chinese-family hand flags (hand-format.md, flags vocabulary), in the form's order.
 CHINESE_FLAGS = (
@@ -69,6 +77,21 @@ class BaseFamily:
 
     def session_hands(self, rules: Any) -> int | None:
         return None
+
+    def layout(self, rules: Any) -> PrintLayout:
+        """A family that prints no sheet of its own gets the generic one."""
+        return GENERIC
+
+    def row_labels(self, rules: Any, rows: int) -> list[dict[str, Cell]]:
+        """Nothing is printed in a blank row unless the family knows its hands in advance."""
+        return [{} for _ in range(rows)]
+
+    def printed_row(
+        self, rules: Any, row: Mapping[str, Any], entry: Mapping[str, Any]
+    ) -> PrintedRow:
+        """The shared cells; a family adds those of its own columns."""
+        form = self.entry(rules)
+        return shared_row(row, form.wins - form.from_discard)
 
     def __repr__(self) -> str:
         return f"<family {self.name}>"

@@ -82,6 +82,8 @@ FEATURES = frozenset(
         "dora",  # dora indicators with a tiles-level hand
         "penalty_tiles",  # a ruling names penalty tiles that later hands must respect
         "final_sticks",  # final-scores entry also asks for sticks left on the table
+        "han_fu",  # a value is han with fu (needed below 5 han), or a yakuman count instead
+        "head_bump",  # of claimants of one discard the nearest wins (unless the rules let more)
     }
 )
 

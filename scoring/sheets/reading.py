@@ -164,24 +164,6 @@ def score_tiles(
     return result
 
 
-def resolve_options(resolvers: Sequence[Any], overrides: Any) -> list[Any]:
-    """Run each reader of the event's overrides; any refusal is ``bad_option`` on "overrides".
-
-    Every reader lets the others' options pass and refuses a name none of them
-    knows, so a typo surfaces here, before any row is read.
-    """
-    given = dict(mapping(overrides if overrides is not None else {}, "overrides"))
-    out = []
-    for resolve in resolvers:
-        try:
-            out.append(resolve(given))
-        except (ValueError, TypeError) as problem:
-            reason = getattr(problem, "info", None)
-            text = reason.message if reason else str(problem)
-            raise SheetError("overrides", "bad_option", text, {"detail": text}) from None
-    return out
-
-
 def settle_row(row: Row, error: type[Exception], settle: Callable[..., Any], /, *args, **kwargs):
     """``settle(*args, **kwargs)``; the lower layer's ``error`` is reported under ``row``."""
     try:

@@ -41,6 +41,8 @@ from tournament.backup.schema import (
 from tournament.backup.upgrade import upgrade
 from tournament.events.models import Event
 from tournament.public.page_cache import changed
+from tournament.results.legacy_values import add_values
+from tournament.results.models import ScoreSheet
 
 BATCH = 500
 HISTORY_TYPES = {"+", "~", "-"}
@@ -106,6 +108,10 @@ def import_backup(document: dict) -> Event:
         document = upgrade(document)
         with transaction.atomic():
             event = _restore(document)
+            # A file written before hand values were data: its rows get them, as the
+            # database's did (results migration 0005; tournament/results/legacy_values.py).
+            sheets = ScoreSheet.objects.filter(table__round__event=event)
+            add_values(sheets.select_related("table__round__event"), ScoreSheet)
             # bulk_create sends no signals: public pages kept in memory must go by hand.
             changed()
             return event

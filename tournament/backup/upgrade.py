@@ -5,7 +5,9 @@ Version 1 stored reasons as English sentences: a sheet version's ``reason``
 ("dropped: went home"). They become codes with parameters, as the data
 migration ``results/0003_reasons_from_english`` converted the database, with
 the same reader (``tournament.results.legacy_reasons``); a judge's own words
-stay as typed. The caller's document is left as it was.
+stay as typed. A started event froze only its hand config then; its complete
+rules are frozen now, as the data migration ``events/0004`` did for the
+database. The caller's document is left as it was.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import copy
 
 from tournament.backup.schema import HISTORY_SECTIONS, VERSION
+from tournament.events.rules import freeze_old_config
 from tournament.results.legacy_reasons import history_reason, sheet_reason
 
 
@@ -23,8 +26,24 @@ def upgrade(document: dict) -> dict:
     document = copy.deepcopy(document)
     if document["version"] == 1:
         _reasons_as_codes(document)
+        _complete_frozen_rules(document)
     document["version"] = VERSION
     return document
+
+
+def _complete_frozen_rules(document: dict) -> None:
+    """A started event of version 1 froze only its hand config: freeze its complete rules."""
+    event = document.get("event")
+    if not isinstance(event, dict):
+        return
+    config = event.get("ruleset_config")
+    if not isinstance(config, dict) or "rules" in config:
+        return
+    frozen = freeze_old_config(
+        event.get("ruleset"), event.get("ruleset_overrides"), event.get("hands_per_session")
+    )
+    if frozen is not None:
+        event["ruleset_config"] = frozen
 
 
 def _reasons_as_codes(document: dict) -> None:

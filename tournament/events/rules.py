@@ -67,6 +67,26 @@ def frozen_config(event) -> dict[str, Any]:
     return {"ruleset": event.ruleset, "version": RULESET_CONFIG_VERSION, "rules": rules.freeze()}
 
 
+def freeze_old_config(ruleset: str, overrides: Any, hands_per_session: Any) -> dict | None:
+    """The version-2 frozen config of an event started before rules were frozen whole.
+
+    Resolved from its options and the presets of today (what it was being
+    scored with); None when the families refuse them, and the event is then
+    read with its live options as before. For old backups (the data
+    migration ``events/0004`` does the same for the database).
+    """
+    try:
+        family = family_for(ruleset)
+        options = dict(overrides or {})
+        option = family.hands_option()
+        if option and hands_per_session:
+            options.setdefault(option, hands_per_session)
+        rules = family.resolve(ruleset, options)
+    except (OptionError, LookupError, TypeError, ValueError):
+        return None
+    return {"ruleset": ruleset, "version": RULESET_CONFIG_VERSION, "rules": rules.freeze()}
+
+
 def precedence_of(event) -> tuple[str, ...]:
     """The standings metrics of the event, in order."""
     return family_of(event).precedence(rules_of(event))
@@ -87,6 +107,7 @@ __all__ = [
     "OptionError",
     "RULESET_CONFIG_VERSION",
     "family_of",
+    "freeze_old_config",
     "frozen_config",
     "live_overrides",
     "precedence_of",

@@ -32,6 +32,7 @@ from tournament.printing.sheets import (
     confirmed_sheets,
     event_layout,
     filled_sheet,
+    preprinted_labels,
     sheet_css,
     tables_of,
 )
@@ -96,7 +97,9 @@ def _sheets(round_, progress: Progress, *, filled: bool, lang: str) -> list[dict
 
 
 def _sheet_context(round_, sheets: list[dict]) -> dict:
-    css = sheet_css(event_layout(round_.event))
+    event = round_.event
+    layout = event_layout(event)
+    css = sheet_css(layout, preprinted_labels(event, layout))
     return {"event": round_.event, "round": round_, "sheets": sheets, "sheet_css": css}
 
 

@@ -100,7 +100,7 @@ def _labels(layout: Layout, labels: list[dict], edges: list[float]) -> list[str]
     for row, values in enumerate(labels):
         y = (row + 0.62) * layout.row_mm
         for i, column in enumerate(columns):
-            text = values.get(column.key)
+            text = values.get(column.code)
             if text in (None, ""):
                 continue
             if column.numeric:

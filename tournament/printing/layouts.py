@@ -1,7 +1,11 @@
-"""The printed scoresheet of each ruleset family: columns, pre-printed rows, footer lines.
+"""The printed scoresheet's geometry and words; what it holds comes from the family.
 
-rules/sessions.md §3 fixes what each sheet shows; this module says where. A
-sheet's hand grid has three kinds of column:
+Each ruleset family declares its sheet (``family.layout(rules)``,
+``scoring/families/<family>/layout.py``) as codes and millimetres; this
+module gives the codes their words in the reader's language (one table for
+columns, one for footer lines, one for notes: keyed by code, never by
+family) and fits the sheet to the page. A sheet's hand grid has three kinds
+of column:
 
 - **lead** columns about the hand (label, winner, discarder, value …);
 - **per-player** columns, printed once for each starting seat E, S, W, N
@@ -9,35 +13,100 @@ sheet's hand grid has three kinds of column:
 - **tail** columns after the four players (riichi deposit pool, Zung Jung
   judge's initials).
 
-Widths are in millimetres and add up to at most :data:`GRID_WIDTH_MM`, the
-width inside the A4 portrait page's margins (static/css/print.css), so nothing
-is clipped at the page edge. Every row a judge writes in is at least
-:data:`ROW_MM` high; the row counts fill one page with the header, the footer
-lines, the penalty block and the signature boxes (checked by the tests).
+Widths add up to at most :data:`GRID_WIDTH_MM`, the width inside the A4
+portrait page's margins (static/css/print.css), so nothing is clipped at the
+page edge. Every row a judge writes in is at least :data:`ROW_MM` high; the
+rows and footer lines fit in :data:`GRID_HEIGHT_MM`, with the header, the
+penalty block and the signature boxes on one page (checked by the tests).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext_lazy as _
 
-from scoring.families.mcr.session import MCR_ROUNDS, mcr_hand_situation, mcr_seat_of
-from scoring.families.zung_jung.sheet import label as zung_jung_label
+from scoring.families import Family
+from scoring.families.protocol import PrintLayout
 
 SEATS = ("E", "S", "W", "N")
 GRID_WIDTH_MM = 194  # A4 portrait 210 mm less 8 mm margins either side (print.css)
 ROW_MM = 8  # the height of a row a judge writes in with a pen
-ZUNG_JUNG_HANDS = 16  # rules/zung-jung.md: a block of 4 cycles of 4 hands
 # The height the hand rows and footer lines may take on the page: MCR's 16 rows
 # and 5 footer lines, under the fullest header, with the penalty block and the
 # signatures below (the geometry tests check that every layout fits).
 GRID_HEIGHT_MM = 16 * ROW_MM + 5 * ROW_MM
 
+# Column codes (scoring/families/*/layout.py) -> the column's heading.
+COLUMN_LABELS = {
+    "number": _("#"),
+    "label": _("Hand"),
+    "winner": _("Winner"),
+    "discarder": _("Discarder or self"),
+    "from": _("From"),
+    "value": _("Value"),
+    "fan": _("Fan (no flowers)"),
+    "flowers": _("Flowers"),
+    "honba": _("Honba"),
+    "result": _("Result"),
+    "han_fu": _("Han / fu"),
+    "pao": _("Pao"),
+    "riichi": _("R"),
+    "pool": _("Pool"),
+    "dealer": _("Dealer"),
+    "responsible": _("Resp."),
+    "points": _("Value"),
+    "patterns": _("Pattern codes"),
+    "penalty_tiles": _("Penalty tiles"),
+    "initials": _("Initials"),
+    "judge": _("Judge"),
+    "wind": _("Wind"),
+    "repeat": _("Repeat"),
+    "faan": _("Faan"),
+    "bonus": _("Bonus faan"),
+    "paid": _("V"),
+    "delta": _("Δ"),
+    "total": _("Total"),
+}
+# Footer line codes -> the line's name.
+FOOTER_LABELS = {
+    "hand_total": _("Hand total"),
+    "total": _("Total"),
+    "final_points": _("Final points"),
+    "penalty": _("Penalties"),
+    "score": _("Session score"),
+    "rank": _("Rank"),
+    "placement": _("Placement"),
+    "uma_oka": _("Uma / oka"),
+    "rank_points": _("Table points"),
+}
+# Note codes -> the note printed under the grid.
+NOTE_LABELS = {
+    "seats_and_self": _(
+        "Winner and discarder: write the starting wind (E, S, W, N); “self” for a self-draw."
+    ),
+    "shared_table_points": _("Table points as fractions where they are shared (7/3, not 2.33)."),
+    "result_letters": _(
+        "Result: R ron · T tsumo · D draw · A abortive draw · C chombo. R: riichi declared."
+    ),
+    "leftover_sticks": _(
+        "Pool: riichi sticks on the table after the hand. Leftover sticks at the end go to:"
+    ),
+    "winner_from_responsible": _(
+        "Winner, from (the discarder, or “self”), resp. (the responsible player): E, S, W, N."
+    ),
+    "initials": _("Every hand is initialled by the four players and the judge."),
+    "penalty_tile_marks": _("Penalty tiles: count, and L (live) or D (dead)."),
+    "value_paid": _("V: the value paid on a discard; a self-draw costs each other player V/2."),
+}
+# Notes that end in a blank to write in: where the leftover riichi sticks went
+# (a filled sheet prints what the replay says instead).
+WRITE_IN_NOTES = frozenset({"leftover_sticks"})
+
 
 @dataclass(frozen=True)
 class Column:
-    key: str
+    code: str
     label: str
     width: float  # mm
     numeric: bool = False
@@ -50,20 +119,29 @@ class Column:
 
 @dataclass(frozen=True)
 class FooterLine:
-    key: str
+    code: str
     label: str
 
 
 @dataclass(frozen=True)
+class Note:
+    code: str
+    label: str
+    write_in: bool = False
+
+
+@dataclass(frozen=True)
 class Layout:
-    family: str
+    """A family's sheet with its words, fitted to the page: what the templates lay out."""
+
+    family: str  # the family's name: the sheet's CSS class and template folder
     lead: tuple[Column, ...]
     per_player: tuple[Column, ...]
     tail: tuple[Column, ...] = ()
     footer: tuple[FooterLine, ...] = ()
     rows: int = 16
     row_mm: float = ROW_MM  # the hand rows' height on a sheet for play (ZJ: room for initials)
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[Note, ...] = ()
     # A riichi referee signs before the sticks are reset (WRC 2015 §8).
     prominent_referee: bool = False
 
@@ -85,157 +163,44 @@ class Layout:
         return self.rows * self.row_mm + len(self.footer) * ROW_MM
 
 
-def _delta(width=15.0):
-    return Column("delta", _("Δ"), width, numeric=True)
+def layout_for(family: Family, rules) -> Layout:
+    """The family's sheet under ``rules``, in words, fitted to the page (:func:`fitted`)."""
+    return fitted(labelled(family.name, family.layout(rules)))
 
 
-def _total(width=16.5):
-    return Column("total", _("Total"), width, numeric=True)
+def labelled(name: str, plan: PrintLayout) -> Layout:
+    """``plan`` with the words of its codes; a code with none prints as itself."""
+
+    def columns(declared):
+        return tuple(
+            Column(c.code, COLUMN_LABELS.get(c.code, c.code), c.width, c.numeric, c.small)
+            for c in declared
+        )
+
+    return Layout(
+        family=name,
+        lead=columns(plan.lead),
+        per_player=columns(plan.per_player),
+        tail=columns(plan.tail),
+        footer=tuple(FooterLine(code, FOOTER_LABELS.get(code, code)) for code in plan.footer),
+        rows=plan.rows,
+        row_mm=max(plan.row_mm, ROW_MM),
+        notes=tuple(
+            Note(code, NOTE_LABELS.get(code, code), code in WRITE_IN_NOTES) for code in plan.notes
+        ),
+        prominent_referee=plan.prominent_referee,
+    )
 
 
-MCR = Layout(
-    family="mcr",
-    lead=(
-        Column("number", _("#"), 6, numeric=True),
-        Column("label", _("Hand"), 11),
-        Column("winner", _("Winner"), 14),
-        Column("discarder", _("Discarder or self"), 14),
-        Column("fan", _("Fan (no flowers)"), 11, numeric=True),
-        Column("flowers", _("Flowers"), 10, numeric=True),
-    ),
-    per_player=(_delta(), _total()),
-    footer=(
-        FooterLine("hand_total", _("Hand total")),
-        FooterLine("penalty", _("Penalties")),
-        FooterLine("score", _("Session score")),
-        FooterLine("placement", _("Rank")),
-        FooterLine("rank_points", _("Table points")),
-    ),
-    rows=16,
-    notes=(
-        _("Winner and discarder: write the starting wind (E, S, W, N); “self” for a self-draw."),
-        _("Table points as fractions where they are shared (7/3, not 2.33)."),
-    ),
-)
+def fitted(layout: Layout) -> Layout:
+    """``layout`` with its rows on one page.
 
-RIICHI = Layout(
-    family="riichi",
-    lead=(
-        Column("label", _("Hand"), 8),
-        Column("honba", _("Honba"), 8, numeric=True),
-        Column("result", _("Result"), 7),
-        Column("winner", _("Winner"), 9),
-        Column("discarder", _("From"), 7),
-        Column("value", _("Han / fu"), 11),
-        Column("pao", _("Pao"), 6),
-    ),
-    per_player=(
-        Column("riichi", _("R"), 5, small=True),
-        Column("delta", _("Δ"), 13, numeric=True),
-        Column("total", _("Total"), 14, numeric=True),
-    ),
-    tail=(Column("pool", _("Pool"), 7, numeric=True),),
-    footer=(
-        FooterLine("final_points", _("Final points")),
-        FooterLine("placement", _("Placement")),
-        FooterLine("uma_oka", _("Uma / oka")),
-        FooterLine("penalty", _("Penalties")),
-        FooterLine("score", _("Session score")),
-    ),
-    rows=16,
-    notes=(
-        _("Result: R ron · T tsumo · D draw · A abortive draw · C chombo. R: riichi declared."),
-        _("Pool: riichi sticks on the table after the hand. Leftover sticks at the end go to:"),
-    ),
-    prominent_referee=True,
-)
-
-ZUNG_JUNG = Layout(
-    family="zung-jung",
-    lead=(
-        Column("label", _("Hand"), 8),
-        Column("dealer", _("Dealer"), 8),
-        Column("winner", _("Winner"), 9),
-        Column("discarder", _("From"), 8),
-        Column("responsible", _("Resp."), 9),
-        Column("value", _("Value"), 9, numeric=True),
-        Column("patterns", _("Pattern codes"), 20),
-    ),
-    per_player=(
-        Column("delta", _("Δ"), 12, numeric=True),
-        Column("penalty_tiles", _("Penalty tiles"), 8.5, small=True),
-        Column("initials", _("Initials"), 8, small=True),
-    ),
-    tail=(Column("judge", _("Judge"), 8, small=True),),
-    footer=(
-        FooterLine("hand_total", _("Total")),
-        FooterLine("penalty", _("Penalties")),
-        FooterLine("score", _("Session score")),
-    ),
-    rows=ZUNG_JUNG_HANDS,
-    row_mm=9,  # three footer lines leave room: more for the five initials
-    notes=(
-        _("Winner, from (the discarder, or “self”), resp. (the responsible player): E, S, W, N."),
-        _("Every hand is initialled by the four players and the judge."),
-        _("Penalty tiles: count, and L (live) or D (dead)."),
-    ),
-)
-
-HKOS = Layout(
-    family="hkos",
-    lead=(
-        Column("wind", _("Wind"), 8),
-        Column("dealer", _("Dealer"), 8),
-        Column("repeat", _("Repeat"), 8, numeric=True),
-        Column("winner", _("Winner"), 10),
-        Column("discarder", _("Discarder or self"), 12),
-        Column("faan", _("Faan"), 9, numeric=True),
-        Column("bonus", _("Bonus faan"), 9, numeric=True),
-        Column("value", _("V"), 12, numeric=True),
-    ),
-    per_player=(_delta(14), _total(15)),
-    footer=(
-        FooterLine("hand_total", _("Total")),
-        FooterLine("penalty", _("Penalties")),
-        FooterLine("score", _("Session score")),
-        FooterLine("placement", _("Rank")),
-    ),
-    rows=17,
-    notes=(_("V: the value paid on a discard; a self-draw costs each other player V/2."),),
-)
-
-LAYOUTS = {layout.family: layout for layout in (MCR, RIICHI, ZUNG_JUNG, HKOS)}
-
-
-def layout_for(family: str, *, hands: int | None = None) -> Layout:
-    """The family's sheet; Zung Jung's rows follow the event's hands per session.
-
-    Zung Jung rows are taller while the session's hands fit; a longer session
-    gets rows of :data:`ROW_MM`, as many as the page holds (the rest go on a
-    second sheet, as for a riichi or Hong Kong session that runs long).
+    Rows keep their height while they fit (Zung Jung's are taller, for the
+    initials); more rows than fit get rows of :data:`ROW_MM`, as many as the
+    page holds (the rest go on a second sheet, as for a riichi or Hong Kong
+    session that runs long).
     """
-    layout = LAYOUTS[family]
-    if family != "zung-jung" or not hands:
-        return layout
     room = GRID_HEIGHT_MM - len(layout.footer) * ROW_MM
-    if hands * layout.row_mm <= room:
-        return replace(layout, rows=hands)
-    return replace(layout, rows=min(hands, int(room // ROW_MM)), row_mm=ROW_MM)
-
-
-def preprinted_labels(family: str, rows: int) -> list[dict]:
-    """What is printed in each blank row before play: MCR and Zung Jung know their hands."""
-    out = []
-    for i in range(rows):
-        if family == "mcr" and i < MCR_ROUNDS * 4:
-            out.append({"number": i + 1, "label": mcr_hand_situation(i, "E").label})
-        elif family == "zung-jung":
-            out.append({"label": zung_jung_label(i), "dealer": SEATS[i % len(SEATS)]})
-        else:
-            out.append({})
-    return out
-
-
-def mcr_seats_by_round(seat: str) -> list[str]:
-    """The winds a player who starts in ``seat`` sits in rounds E, S, W, N (rules/mcr.md §6)."""
-    return [mcr_seat_of(seat, r) for r in range(MCR_ROUNDS)]
+    if layout.rows * layout.row_mm <= room:
+        return layout
+    return replace(layout, rows=min(layout.rows, int(room // ROW_MM)), row_mm=ROW_MM)

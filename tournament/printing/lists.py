@@ -15,7 +15,7 @@ from collections import defaultdict
 from django.db.models import Q
 
 from tournament.events.models import Registration
-from tournament.events.rules import precedence_of
+from tournament.events.rules import precedence_of, standings_format_of
 from tournament.results.display import WIND_CHARS
 from tournament.results.models import ScoreSheet
 from tournament.results.templatetags.results_tags import ordinal_place, points, signed
@@ -149,7 +149,9 @@ def score_card_context(event) -> dict:
                 "points": points(standing.get("points")) if standing else "",
             }
         )
-    return {"event": event, "cards": cards, "table_points": event.ruleset == "mcr"}
+    # Each session's table points, where the family's standings carry them (MCR).
+    table_points = standings_format_of(event).table_points
+    return {"event": event, "cards": cards, "table_points": table_points}
 
 
 def _session_line(seat, result: dict | None, names: dict) -> dict:

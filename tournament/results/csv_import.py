@@ -55,7 +55,6 @@ def _int(text: str) -> int | None:
 
 def read_rows(event, csv_text: str) -> tuple[dict, list[str]]:
     """The scores by (round, table), and every problem found, each naming its line."""
-    problems: list[str] = []
     reader = csv.DictReader(io.StringIO(csv_text.lstrip("\ufeff"), newline=""))
     header = [h.strip().lower() for h in (reader.fieldnames or [])]
     missing = [c for c in REQUIRED if c not in header]
@@ -71,60 +70,79 @@ def read_rows(event, csv_text: str) -> tuple[dict, list[str]]:
             "round", "table", "registration__player"
         )
     }
+    problems: list[str] = []
     tables: dict[tuple[int, int], TableScores] = {}
     for line, row in enumerate(reader, start=2):
+        try:
+            _add_row(tables, row, line, seats)
+        except _BadLine as bad:
+            problems.append(_("Line %(line)s: %(problem)s") % {"line": line, "problem": bad})
+    problems.extend(_incomplete_tables(tables))
+    return tables, problems
 
-        def bad(message, line=line):
-            problems.append(_("Line %(line)s: %(problem)s") % {"line": line, "problem": message})
 
-        round_no, table_no = _int(row.get("round") or ""), _int(row.get("table") or "")
-        seat = SEAT_NAMES.get((row.get("seat") or "").strip().lower())
-        score, penalty_text = _int(row.get("score") or ""), (row.get("penalty") or "").strip()
-        penalty = _int(penalty_text) if penalty_text else 0
-        if round_no is None or table_no is None:
-            bad(_("round and table must be whole numbers."))
-            continue
-        if seat is None:
-            bad(_("seat “%(seat)s” is not E, S, W or N.") % {"seat": row.get("seat") or ""})
-            continue
-        if score is None:
-            bad(_("score “%(score)s” is not a whole number.") % {"score": row.get("score") or ""})
-            continue
-        if penalty is None or penalty > 0:
-            bad(
-                _("penalty “%(penalty)s” must be 0 or a negative number.")
-                % {"penalty": penalty_text}
-            )
-            continue
-        found = seats.get((round_no, table_no, seat))
-        if found is None:
-            bad(
-                _("round %(round)s has no table %(table)s with a seat %(seat)s.")
-                % {"round": round_no, "table": table_no, "seat": seat}
-            )
-            continue
-        name = (row.get("player") or "").strip()
-        player = found.registration.player
-        if name.casefold() != player.name.casefold() and name != str(player.pk):
-            bad(
-                _("%(seat)s at round %(round)s table %(table)s is %(expected)s, not “%(name)s”.")
-                % {
-                    "seat": seat,
-                    "round": round_no,
-                    "table": table_no,
-                    "expected": player.name,
-                    "name": name,
-                }
-            )
-            continue
-        entry = tables.setdefault((round_no, table_no), TableScores(table=found.table))
-        if seat in entry.seats:
-            bad(
-                _("seat %(seat)s of this table is already on line %(other)s.")
-                % {"seat": seat, "other": entry.seats[seat][2]}
-            )
-            continue
-        entry.seats[seat] = (score, penalty, line)
+class _BadLine(Exception):
+    """One line of the file cannot be read; the message is for the director.
+
+    Reading goes on after it, so that every problem of the file is listed at once.
+    """
+
+
+def _parse(row: dict) -> tuple[int, int, str, int, int]:
+    """A line's round, table, seat, score and penalty, each checked on its own."""
+    round_no, table_no = _int(row.get("round") or ""), _int(row.get("table") or "")
+    seat = SEAT_NAMES.get((row.get("seat") or "").strip().lower())
+    score, penalty_text = _int(row.get("score") or ""), (row.get("penalty") or "").strip()
+    penalty = _int(penalty_text) if penalty_text else 0
+    if round_no is None or table_no is None:
+        raise _BadLine(_("round and table must be whole numbers."))
+    if seat is None:
+        raise _BadLine(_("seat “%(seat)s” is not E, S, W or N.") % {"seat": row.get("seat") or ""})
+    if score is None:
+        raise _BadLine(
+            _("score “%(score)s” is not a whole number.") % {"score": row.get("score") or ""}
+        )
+    if penalty is None or penalty > 0:
+        raise _BadLine(
+            _("penalty “%(penalty)s” must be 0 or a negative number.") % {"penalty": penalty_text}
+        )
+    return round_no, table_no, seat, score, penalty
+
+
+def _add_row(tables: dict, row: dict, line: int, seats: dict) -> None:
+    """Put a line's score on its table: the seat must exist, hold the named player, and be new."""
+    round_no, table_no, seat, score, penalty = _parse(row)
+    found = seats.get((round_no, table_no, seat))
+    if found is None:
+        raise _BadLine(
+            _("round %(round)s has no table %(table)s with a seat %(seat)s.")
+            % {"round": round_no, "table": table_no, "seat": seat}
+        )
+    name = (row.get("player") or "").strip()
+    player = found.registration.player
+    if name.casefold() != player.name.casefold() and name != str(player.pk):
+        raise _BadLine(
+            _("%(seat)s at round %(round)s table %(table)s is %(expected)s, not “%(name)s”.")
+            % {
+                "seat": seat,
+                "round": round_no,
+                "table": table_no,
+                "expected": player.name,
+                "name": name,
+            }
+        )
+    entry = tables.setdefault((round_no, table_no), TableScores(table=found.table))
+    if seat in entry.seats:
+        raise _BadLine(
+            _("seat %(seat)s of this table is already on line %(other)s.")
+            % {"seat": seat, "other": entry.seats[seat][2]}
+        )
+    entry.seats[seat] = (score, penalty, line)
+
+
+def _incomplete_tables(tables: dict) -> list[str]:
+    """A problem for each table that the file does not give all four seats."""
+    problems = []
     for (round_no, table_no), entry in sorted(tables.items()):
         if len(entry.seats) != 4:
             absent = ", ".join(s for s in "ESWN" if s not in entry.seats)
@@ -132,7 +150,7 @@ def read_rows(event, csv_text: str) -> tuple[dict, list[str]]:
                 _("Round %(round)s table %(table)s: no row for seat(s) %(seats)s.")
                 % {"round": round_no, "table": table_no, "seats": absent}
             )
-    return tables, problems
+    return problems
 
 
 class _Refused(Exception):

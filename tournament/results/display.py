@@ -9,56 +9,36 @@ language, since the stored ones are in the language of whoever saved.
 
 from __future__ import annotations
 
-import re
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.core.names import display_name
+from scoring.families import Family, family_named
 from tournament.results.choices import OUTCOME_NAMES
+from tournament.results.hand_values import value_text, win_text
 
 SEATS = ("E", "S", "W", "N")
 WIND_CHARS = {"E": "東", "S": "南", "W": "西", "N": "北"}
-# The name table of each family's scoring items (scoring/data/*.tsv).
-NAME_TABLES = {
-    "riichi": "riichi_yaku",
-    "mcr": "mcr_fans",
-    "zung-jung": "zung_jung_patterns",
-    "hkos": "hkos_faan",
-}
-# The words of the replay's short value texts ("3 han 40 fu", "8 fan + 2 flowers").
-VALUE_WORDS = {
-    "han": gettext_lazy("han"),
-    "fu": gettext_lazy("fu"),
-    "fan": gettext_lazy("fan"),
-    "flower": gettext_lazy("flower"),
-    "flowers": gettext_lazy("flowers"),
-    "points": gettext_lazy("points"),
-    "point": gettext_lazy("point"),
-    "faan": gettext_lazy("faan"),
-    "yakuman": gettext_lazy("yakuman"),
-    "mangan": gettext_lazy("mangan"),
-    "haneman": gettext_lazy("haneman"),
-    "baiman": gettext_lazy("baiman"),
-    "sanbaiman": gettext_lazy("sanbaiman"),
-    "double": gettext_lazy("double"),
-    "limit": gettext_lazy("limit"),
-}
-_WORD = re.compile(r"[A-Za-z]+")
-# One winner's part of a row with several ("N: 4 han 30 fu; S: 2 han 30 fu").
-_WIN_PART = re.compile(r"^([ESWN]): (.+)$")
 
 
-def value_text(text: str) -> str:
-    """The replay's English value text with its unit words in the reader's language."""
-    return _WORD.sub(lambda m: str(VALUE_WORDS.get(m.group(0).lower(), m.group(0))), text or "")
+def names_table(family: Family | str | None) -> str | None:
+    """The name table of the family's scoring items (scoring/data/*.tsv), by object or name."""
+    if isinstance(family, str):
+        try:
+            family = family_named(family)
+        except KeyError:
+            return None
+    return getattr(family, "names_table", None)
 
 
-def items_of(score: dict | None, family: str, lang: str) -> list[dict]:
-    """The engine's breakdown, names in ``lang``, with each item's total."""
+def items_of(score: dict | None, family: Family | str, lang: str) -> list[dict]:
+    """The engine's breakdown, names in ``lang``, with each item's total.
+
+    ``family`` (the family or its name) says which name table the item keys are in.
+    """
     if not score:
         return []
-    table = NAME_TABLES.get(family)
+    table = names_table(family)
     out = []
     for item in score.get("items") or []:
         name = display_name(table, item["key"], lang) if table else item.get("name")
@@ -77,7 +57,7 @@ def seat_cells(values: dict | None, names: dict[str, str]) -> list[dict]:
     return [{"seat": s, "name": names.get(s, s), "value": (values or {}).get(s)} for s in SEATS]
 
 
-def row_view(row: dict, family: str, names: dict, lang: str, record=None) -> dict:
+def row_view(row: dict, family: Family | str, names: dict, lang: str, record=None) -> dict:
     """One hand row: label, who won from whom, value, deltas and totals per seat."""
     entry = record.entry if record is not None else row.get("entry") or {}
     riichi = set(entry.get("riichi") or [])
@@ -116,7 +96,7 @@ def row_view(row: dict, family: str, names: dict, lang: str, record=None) -> dic
             if row.get("discarder")
             else None
         ),
-        "value_text": value_text(row.get("value_text") or ""),
+        "value_text": value_text(row),
         "wins": win_parts(row, family, names, lang),
         "items": items_of(row.get("score"), family, lang),
         "score": row.get("score"),
@@ -128,28 +108,29 @@ def row_view(row: dict, family: str, names: dict, lang: str, record=None) -> dic
     }
 
 
-def win_parts(row: dict, family: str, names: dict, lang: str) -> list[dict]:
+def win_parts(row: dict, family: Family | str, names: dict, lang: str) -> list[dict]:
     """Each winner's value (and breakdown) of a discard won by several; [] for one winner.
 
-    The replay writes several winners' values as "N: …; S: …" and their engine
-    results (tiles level) as ``score["wins"]``, in the same order.
+    The replay stores several winners' values (``row["value"]``) and their
+    engine results (tiles level, ``score["wins"]``) in the same order. A row
+    stored before values were data shows its old text whole instead.
     """
-    parts = [_WIN_PART.match(p) for p in (row.get("value_text") or "").split("; ")]
-    if len(parts) < 2 or not all(parts):
+    values = [v for v in row.get("value") or () if isinstance(v, dict)]
+    if len(values) < 2:
         return []
     score = row.get("score") if isinstance(row.get("score"), dict) else {}
     scores = score.get("wins") if isinstance(score.get("wins"), list) else []
     winners = row.get("winners") or []
     out = []
-    for i, part in enumerate(parts):
-        seat = part.group(1)
+    for i, value in enumerate(values):
+        seat = value.get("seat")
         one = scores[i] if i < len(scores) and isinstance(scores[i], dict) else None
         if seat in winners:  # a claim that lapsed (head bump) is not a win
             out.append(
                 {
                     "seat": seat,
                     "name": names.get(seat, seat),
-                    "value_text": value_text(part.group(2)),
+                    "value_text": win_text(value),
                     "items": items_of(one, family, lang),
                     "score": one,
                 }
@@ -174,9 +155,20 @@ def _record_row(record) -> dict:
 
 
 def sheet_view(
-    result: dict, names: dict, lang: str, *, family: str, records=None, final_only=False
+    result: dict,
+    names: dict,
+    lang: str,
+    *,
+    family: Family | str,
+    features: frozenset[str] = frozenset(),
+    records=None,
+    final_only=False,
 ) -> dict:
-    """What the page shows of one replayed sheet (stored, old, conflicting or previewed)."""
+    """What the page shows of one replayed sheet (stored, old, conflicting or previewed).
+
+    ``features`` are the family's (``EntryData.features``): the page shows
+    the riichi sticks where the family has them.
+    """
     result = result or {}
     records = list(records or [])
     rows = list(result.get("rows") or [])
@@ -214,7 +206,7 @@ def sheet_view(
     for p in footer:
         p["tied"] = places.count(p["session"].get("placement")) > 1
     return {
-        "family": result.get("family") or family,
+        "features": frozenset(features),
         "rows": views,
         "players": players,
         "footer": footer,
@@ -259,12 +251,18 @@ def _penalty_view(penalty: dict, names: dict) -> dict:
 
 
 def preview_view(
-    result: dict, index: int, entry: dict, names: dict, lang: str, family: str
+    result: dict,
+    index: int,
+    entry: dict,
+    names: dict,
+    lang: str,
+    family: Family | str,
+    features: frozenset[str] = frozenset(),
 ) -> dict:
     """A "check" result: the whole sheet as it would be, and the row being entered."""
     rows = list(result.get("rows") or [])
     if 0 <= index < len(rows):
         rows[index] = {**rows[index], "entry": entry}
-    sheet = sheet_view({**result, "rows": rows}, names, lang, family=family)
+    sheet = sheet_view({**result, "rows": rows}, names, lang, family=family, features=features)
     row = sheet["rows"][index] if 0 <= index < len(sheet["rows"]) else None
     return {"sheet": sheet, "row": row}

@@ -1,12 +1,16 @@
 """The hand entry form: what a judge taps in, turned into one entry of the sheet.
 
-One form serves every ruleset family; the fields it holds depend on the
-family (riichi: han, fu, riichi declarers, tenpai; MCR: fan and flowers; Zung
-Jung: points; HKOS: faan) and on the entry *level*: ``value`` (the hand's
-value only) or ``tiles`` (the tiles themselves, in mpsz notation, which the
-rules engine scores). The entry it builds is the JSON the replay reads
-(``scoring.sheets``); fields that do not belong to the chosen outcome are
-left out rather than refused, because the page hides them.
+One form serves every ruleset family; the fields it holds are what the
+family's entry data (:class:`scoring.families.protocol.EntryData`) offers
+under the event's rules: its outcomes and flags, its value fields (riichi:
+han, fu, yakuman; MCR: fan and flowers; Zung Jung: points; HKOS: faan;
+``value_inputs``), and the optional parts its features switch on (riichi
+declarers and tenpai, a liable player, dora indicators, flower tiles). The
+entry *level* is ``value`` (the hand's value only) or ``tiles`` (the tiles
+themselves, in mpsz notation, which the rules engine scores). The entry it
+builds is the JSON the replay reads (``scoring.sheets``); fields that do
+not belong to the chosen outcome are left out rather than refused, because
+the page hides them.
 
 The form checks only what it can say better than the engine (a win needs a
 winner); everything else is the replay's, whose errors come back naming a
@@ -24,30 +28,19 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.families.protocol import EntryData
+from tournament.results import value_inputs as values
 from tournament.results.choices import (
-    ABORTIVE_DRAWS,
-    CHINESE_FLAGS,
-    FLAGS,
-    FLOWER_COUNTS,
     FLOWER_TILES,
-    FROM_DISCARD,
-    FU_CHOICES,
-    HAN_CHOICES,
     MELD_ROWS,
     MELD_TYPES,
-    OUTCOMES,
     SEATS,
-    WINS,
-    YAKUMAN_CHOICES,
+    TOTAL_UNITS,
+    flag_choices,
+    name_of,
+    outcome_choices,
 )
-from tournament.results.win_blocks import (
-    MAX_BLOCKS,
-    PER_WINNER,
-    MoreWinners,
-    claim_initial,
-    name,
-    on_key,
-)
+from tournament.results.win_blocks import MAX_BLOCKS, MoreWinners, claim_initial, name, on_key
 
 _MPSZ = re.compile(r"^[0-9mpsz\s]*$")
 _INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
@@ -90,42 +83,30 @@ class HandForm(MoreWinners, forms.Form):
     flags = forms.MultipleChoiceField(label=_("Situation"), required=False)
     reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=200)
 
-    def __init__(
-        self,
-        *args,
-        family: str,
-        ruleset: str,
-        seats: dict,
-        winners_per_discard: int = 1,
-        rules_name: str = "",
-        **kwargs,
-    ):
+    def __init__(self, *args, entry: EntryData, seats: dict, rules_name: str = "", **kwargs):
+        """``entry``: what the family's form offers under the event's rules (``entry_of``)."""
         super().__init__(*args, **kwargs)
-        self.family = family
+        self.entry_data = entry
+        self.features = entry.features
         self.seat_names = {s: seats.get(s) or s for s in SEATS}
-        self.rules_name = rules_name or ruleset
-        self.most_winners = winners_per_discard if family in PER_WINNER else 1
+        self.rules_name = rules_name
+        self.most_winners = min(entry.max_winners, MAX_BLOCKS)
         seat_choices = [(s, seats.get(s) or s) for s in SEATS]
-        outcomes = OUTCOMES[family]
-        if ruleset not in ABORTIVE_DRAWS:
-            outcomes = [o for o in outcomes if o[0] != "abortive"]
-        self.fields["outcome"].choices = outcomes
+        self.fields["outcome"].choices = outcome_choices(entry)
         self.fields["winner"].choices = seat_choices
         self.fields["discarder"].choices = seat_choices
         self.fields["win_tile"].widget.attrs["data-tiles"] = "one"
-        if family == "riichi":
-            # The winner's riichi flag follows the declarers (the replay wants both to agree).
-            self.fields["flags"].choices = [f for f in FLAGS["riichi"] if f[0] != "riichi"]
-        else:
-            known = CHINESE_FLAGS[family]
-            self.fields["flags"].choices = [c for c in FLAGS["chinese"] if c[0] in known]
+        # The family's flags; a winner's "riichi" flag is not one: it follows the declarers.
+        self.fields["flags"].choices = flag_choices(entry)
         for i in range(1, MELD_ROWS + 1):
             self.fields[f"meld{i}_type"] = forms.ChoiceField(
                 label=_("Meld %(n)s") % {"n": i}, choices=MELD_TYPES, required=False
             )
             self.fields[f"meld{i}_tiles"] = tiles_field(_("Meld %(n)s tiles") % {"n": i})
             self.fields[f"meld{i}_tiles"].widget.attrs["placeholder"] = "123s / 555z / 1111m"
-        getattr(self, f"_add_{family.replace('-', '_')}_fields")(seat_choices)
+        for field in entry.value_fields:
+            self.fields[field.code] = values.form_field(field)
+        self._add_feature_fields(seat_choices)
         for k in range(2, self.most_winners + 1):
             self._add_winner_fields(k)
 
@@ -138,8 +119,8 @@ class HandForm(MoreWinners, forms.Form):
         """Each outcome's kind words (win, discard, draw), for the page to show what applies."""
         kinds = {}
         for value, _label in self.fields["outcome"].choices:
-            words = ["win"] if value in WINS else ["nowin"]
-            if value in FROM_DISCARD:
+            words = ["win"] if value in self.entry_data.wins else ["nowin"]
+            if value in self.entry_data.from_discard:
                 words.append("discard")
             if value == "draw":
                 words.append("draw")
@@ -147,96 +128,81 @@ class HandForm(MoreWinners, forms.Form):
         return kinds
 
     @staticmethod
-    def default_outcome(family: str) -> str:
-        return OUTCOMES[family][0][0]
+    def default_outcome(entry: EntryData) -> str:
+        return entry.outcomes[0]
 
-    # --- the family's own fields -------------------------------------------------
+    # --- what the family's value fields and features add ---------------------------
 
-    def _add_riichi_fields(self, seat_choices):
-        self.fields["han"] = forms.TypedChoiceField(
-            label=_("Han"), choices=HAN_CHOICES, coerce=int, required=False
-        )
-        self.fields["fu"] = forms.TypedChoiceField(
-            label=_("Fu"), choices=FU_CHOICES, coerce=int, required=False, empty_value=None
-        )
-        self.fields["yakuman"] = forms.TypedChoiceField(
-            label=_("Yakuman"), choices=YAKUMAN_CHOICES, coerce=int, required=False, initial=0
-        )
-        self.fields["riichi"] = forms.MultipleChoiceField(
-            label=_("Riichi declared"), choices=seat_choices, required=False
-        )
-        self.fields["tenpai"] = forms.MultipleChoiceField(
-            label=_("Tenpai"), choices=seat_choices, required=False
-        )
-        self.fields["liable"] = forms.ChoiceField(
-            label=_("Liable player (pao)"), choices=[("", "—")] + seat_choices, required=False
-        )
-        self.fields["dora_indicators"] = tiles_field(_("Dora indicators"))
-        self.fields["ura_indicators"] = tiles_field(_("Ura-dora indicators"))
+    @property
+    def value_inputs(self) -> list[values.ValueInput]:
+        """The first winner's value inputs, for the value level."""
+        return self.value_inputs_of(1)
 
-    def _add_mcr_fields(self, seat_choices):
-        self.fields["fan"] = forms.IntegerField(
-            label=_("Fan (without flowers)"), min_value=0, max_value=999, required=False
-        )
-        self._add_flower_count()
+    def value_inputs_of(self, k: int) -> list[values.ValueInput]:
+        return values.value_inputs(self, self.entry_data, k)
 
-    def _add_flower_count(self):
-        self.fields["flowers"] = forms.TypedChoiceField(
-            label=_("Flowers"), choices=FLOWER_COUNTS, coerce=int, required=False, initial=0
-        )
+    @property
+    def flower_count(self):
+        """The number of flowers, shown with the tiles too (``flower_count``), or None."""
+        if "flower_count" not in self.features:
+            return None
+        return self[values.FLOWER_COUNT]
 
-    def _add_zung_jung_fields(self, seat_choices):
-        self.fields["points"] = forms.IntegerField(
-            label=_("Points"), min_value=0, max_value=999, required=False
-        )
+    @property
+    def total_unit(self):
+        """What the family's totals count ("fan", "points"), for the breakdown's total line."""
+        return name_of(TOTAL_UNITS, self.entry_data.total_field)
 
-    def _add_hkos_fields(self, seat_choices):
-        self.fields["faan"] = forms.IntegerField(
-            label=_("Faan"), min_value=0, max_value=99, required=False
-        )
-        self.fields["flower_tiles"] = forms.MultipleChoiceField(
-            label=_("Flowers and seasons"), choices=FLOWER_TILES, required=False
-        )
+    def _add_feature_fields(self, seat_choices):
+        if "riichi_sticks" in self.features:
+            self.fields["riichi"] = forms.MultipleChoiceField(
+                label=_("Riichi declared"), choices=seat_choices, required=False
+            )
+            self.fields["tenpai"] = forms.MultipleChoiceField(
+                label=_("Tenpai"), choices=seat_choices, required=False
+            )
+        if "liable" in self.features:
+            self.fields["liable"] = forms.ChoiceField(
+                label=_("Liable player (pao)"), choices=[("", "—")] + seat_choices, required=False
+            )
+        if "dora" in self.features:
+            self.fields["dora_indicators"] = tiles_field(_("Dora indicators"))
+            self.fields["ura_indicators"] = tiles_field(_("Ura-dora indicators"))
+        if "flower_tiles" in self.features:
+            self.fields["flower_tiles"] = forms.MultipleChoiceField(
+                label=_("Flowers and seasons"), choices=FLOWER_TILES, required=False
+            )
 
     # --- checks ---------------------------------------------------------------------
 
     def clean(self):
         data = super().clean()
         outcome = data.get("outcome")
-        if outcome in WINS and not data.get("winner"):
+        wins = outcome in self.entry_data.wins
+        if wins and not data.get("winner"):
             self.add_error("winner", _("Choose the winner."))
-        if outcome in FROM_DISCARD and not data.get("discarder"):
+        if outcome in self.entry_data.from_discard and not data.get("discarder"):
             self.add_error("discarder", _("Choose who discarded the winning tile."))
         for name_, value in data.items():
             if name_ in self._tile_fields() and value and not _MPSZ.match(value):
                 self.add_error(name_, _("Write tiles as mpsz, e.g. 123m 456p 11z."))
-        blocks = self.claim_blocks(data) if outcome in WINS else [1]
-        if outcome in WINS and data.get("level") == "value":
+        blocks = self.claim_blocks(data) if wins else [1]
+        if wins and data.get("level") == "value":
             for k in blocks:
-                self._check_value(data, k)
-        for k in blocks:
-            if (
-                "double_riichi" in (data.get(name(k, "flags")) or [])
-                and data.get(name(k, "winner")) not in (data.get("riichi") or [])
-                and data.get("level") == "tiles"
-            ):
-                self.add_error("riichi", _("Double riichi: mark the winner as a riichi declarer."))
-        if outcome in WINS:
+                values.check_value(self, self.entry_data, data, k)
+        if "riichi_sticks" in self.features and data.get("level") == "tiles":
+            self._check_double_riichi(data, blocks)
+        if wins:
             self._check_winners(data, blocks)
         return data
 
-    def _check_value(self, data, k: int = 1):
-        family = self.family
-        if family == "riichi":
-            han, fu, yakuman = (data.get(name(k, f)) for f in ("han", "fu", "yakuman"))
-            if not yakuman and not han:
-                self.add_error(name(k, "han"), _("Choose the han (or a yakuman)."))
-            elif not yakuman and han < 5 and not fu:
-                self.add_error(name(k, "fu"), _("Choose the fu: below 5 han it sets the value."))
-            return
-        field = name(k, {"mcr": "fan", "zung-jung": "points", "hkos": "faan"}[family])
-        if data.get(field) is None:
-            self.add_error(field, _("Enter the hand's value."))
+    def _check_double_riichi(self, data, blocks) -> None:
+        for k in blocks:
+            flags = data.get(name(k, "flags")) or []
+            if "double_riichi" in flags and data.get(name(k, "winner")) not in (
+                data.get("riichi") or []
+            ):
+                self.add_error("riichi", _("Double riichi: mark the winner as a riichi declarer."))
 
     def _tile_fields(self):
         return {n for n, f in self.fields.items() if "data-tiles" in f.widget.attrs}
@@ -248,12 +214,12 @@ class HandForm(MoreWinners, forms.Form):
         data = self.cleaned_data
         outcome, level = data["outcome"], data["level"]
         entry: dict = {"outcome": outcome, "level": level}
-        if self.family == "riichi":
+        if "riichi_sticks" in self.features:
             if data.get("riichi"):
                 entry["riichi"] = _in_seat_order(data["riichi"])
             if outcome == "draw":
                 entry["tenpai"] = _in_seat_order(data.get("tenpai") or [])
-        if outcome not in WINS:
+        if outcome not in self.entry_data.wins:
             return entry
         blocks = self.claim_blocks(data)
         if len(blocks) > 1:
@@ -264,7 +230,7 @@ class HandForm(MoreWinners, forms.Form):
             entry["wins"] = [{"level": level, **self._claim(data, k, level)} for k in blocks]
             return entry
         entry["winner"] = data["winner"]
-        if outcome in FROM_DISCARD:
+        if outcome in self.entry_data.from_discard:
             entry["discarder"] = data["discarder"]
         claim = self._claim(data, 1, level)
         del claim["winner"]
@@ -275,28 +241,14 @@ class HandForm(MoreWinners, forms.Form):
         """Winner ``k``'s part of the entry: who, the value or the tiles, who is liable."""
         claim: dict = {"winner": data[name(k, "winner")]}
         if level == "value":
-            claim.update(self._value_entry(data, k))
+            claim.update(values.value_entry(self.entry_data, data, k))
         else:
             claim["hand"] = self._hand_entry(data, k)
-            if self.family == "mcr" and data.get("flowers"):
-                claim["hand"]["flowers"] = data["flowers"]
-        if self.family == "riichi" and data.get(name(k, "liable")):
+            if self.flower_count is not None and data.get(name(k, values.FLOWER_COUNT)):
+                claim["hand"]["flowers"] = data[name(k, values.FLOWER_COUNT)]
+        if "liable" in self.features and data.get(name(k, "liable")):
             claim["liable"] = data[name(k, "liable")]
         return claim
-
-    def _value_entry(self, data, k: int = 1) -> dict:
-        if self.family == "riichi":
-            if data.get(name(k, "yakuman")):
-                return {"yakuman": data[name(k, "yakuman")]}
-            value = {"han": data[name(k, "han")]}
-            if data.get(name(k, "fu")):
-                value["fu"] = data[name(k, "fu")]
-            return value
-        if self.family == "mcr":
-            return {"fan": data["fan"], "flowers": data.get("flowers") or 0}
-        if self.family == "zung-jung":
-            return {"points": data["points"]}
-        return {"faan": data[name(k, "faan")]}
 
     def _hand_entry(self, data, k: int = 1) -> dict:
         """Winner ``k``'s tiles; the winning tile and the indicators are the hand's (shared)."""
@@ -315,22 +267,26 @@ class HandForm(MoreWinners, forms.Form):
                 meld["added"] = True
             hand["melds"].append(meld)
         flags = list(data.get(name(k, "flags")) or [])
-        if self.family == "riichi":
+        if "riichi_sticks" in self.features:
             winner = data[name(k, "winner")]
             if winner in (data.get("riichi") or []) and "double_riichi" not in flags:
                 flags = ["riichi", *flags]
+        if "dora" in self.features:
             for field in ("dora_indicators", "ura_indicators"):
                 if data.get(field):
                     hand[field] = _squash(data[field])
         if flags:
             hand["flags"] = flags
-        if self.family == "hkos" and data.get(name(k, "flower_tiles")):
+        if "flower_tiles" in self.features and data.get(name(k, "flower_tiles")):
             hand["flowers"] = sorted(int(n) for n in data[name(k, "flower_tiles")])
         return hand
 
     @classmethod
-    def initial_from(cls, entry: dict, family: str) -> dict:
-        """The form's initial data for an entry already on the sheet (to correct it)."""
+    def initial_from(cls, entry: dict, offered: EntryData) -> dict:
+        """The form's initial data for an entry already on the sheet (to correct it).
+
+        ``offered`` is what the family's form offers (``entry_of(event)``).
+        """
         initial = {k: entry[k] for k in ("outcome", "discarder") if k in entry}
         for field in ("riichi", "tenpai"):
             if entry.get(field):
@@ -341,7 +297,7 @@ class HandForm(MoreWinners, forms.Form):
         for k, claim in enumerate(claims, start=1):
             if k > 1:
                 initial[on_key(k)] = True
-            initial.update(claim_initial(claim, family, k))
+            initial.update(claim_initial(claim, offered, k))
         hand = claims[0].get("hand") or {}
         for field in ("win_tile", "dora_indicators", "ura_indicators"):
             if hand.get(field):

@@ -123,15 +123,16 @@ class FinalScoresForm(SheetChangeForm):
         label=_("Riichi sticks left on the table"), min_value=0, max_value=99, initial=0
     )
 
-    def __init__(self, *args, riichi: bool, seats, **kwargs):
+    def __init__(self, *args, sticks: bool, seats, **kwargs):
+        """``sticks``: the family asks for the sticks left on the table (``final_sticks``)."""
         super().__init__(*args, auto_id="final_%s", **kwargs)
         for seat in SEATS:
             self.fields[f"score_{seat}"] = forms.IntegerField(
                 label=seats.get(seat) or seat, min_value=-10_000_000, max_value=10_000_000
             )
-        if not riichi:
+        if not sticks:
             del self.fields["leftover_sticks"]
-        self.riichi = riichi
+        self.sticks = sticks
 
     def scores(self) -> dict:
         return {seat: self.cleaned_data[f"score_{seat}"] for seat in SEATS}

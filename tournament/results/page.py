@@ -13,14 +13,16 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament.events.permissions import has_event_permission
+from tournament.events.rules import family_of
 from tournament.results import services
+from tournament.results.choices import entry_of
 from tournament.results.display import WIND_CHARS, players_of, sheet_view
 from tournament.results.entry_forms import HandForm
 from tournament.results.forms import FinalScoresForm, RulingForm, VersionForm
 from tournament.results.models import ScoreSheet
-from tournament.results.rulings import consequences, family_of
+from tournament.results.rulings import consequences
 from tournament.results.templatetags.results_tags import signed
-from tournament.results.win_blocks import MAX_BLOCKS, on_key, winners_per_discard
+from tournament.results.win_blocks import MAX_BLOCKS, on_key
 from tournament.seating.models import Table
 
 Status = ScoreSheet.Status
@@ -49,8 +51,31 @@ def table_url(table, name="table", *args) -> str:
     )
 
 
-def family(event) -> str:
-    return family_of(event.ruleset)
+class FamilyTemplates:
+    """The templates of a part of the page that differs by family, found by the family's name.
+
+    ``slots["total"]`` is ``results/families/<family>/_total.html`` where the
+    family has one, else ``results/families/_generic/_total.html``: an
+    ``{% include %}`` of the pair loads the first that exists. The slots:
+    ``total`` (a breakdown's total line: "3 han 40 fu · 5,200", "25 fan")
+    and ``value_inputs`` (a winner's value inputs on the hand form or in a
+    winner block, given as ``source``). The generic ones read only what the
+    family declares, so a family without templates of its own gets a page.
+    """
+
+    def __init__(self, family_name: str):
+        self.family_name = family_name
+
+    def __getitem__(self, slot: str) -> tuple[str, str]:
+        return (
+            f"results/families/{self.family_name}/_{slot}.html",
+            f"results/families/_generic/_{slot}.html",
+        )
+
+
+def sheet_parts(event) -> dict:
+    """What every view of a sheet of ``event`` asks of its family (``sheet_view``'s keywords)."""
+    return {"family": family_of(event), "features": entry_of(event).features}
 
 
 def head_result(event, head: ScoreSheet | None) -> dict:
@@ -70,7 +95,7 @@ def version_view(event, sheet: ScoreSheet, names: dict) -> dict:
     result = sheet.result or ({} if records else head_result(event, None))
     final_only = sheet.kind == ScoreSheet.Kind.FINAL
     view = sheet_view(
-        result, names, lang(), family=family(event), records=records, final_only=final_only
+        result, names, lang(), records=records, final_only=final_only, **sheet_parts(event)
     )
     view["version"] = sheet
     view["rulings"] = list(
@@ -105,19 +130,17 @@ def permissions(user, event, head: ScoreSheet | None) -> dict:
 def hand_form(request, event, names, head, data=None, initial=None) -> HandForm:
     default = event.entry_level if event.entry_level in ("tiles", "value") else "value"
     level = request.session.get(LEVEL_KEY.format(slug=event.slug), default)
-    fam = family(event)
+    entry = entry_of(event)
     start = {
         "base_version": head.version if head else 0,
         "level": level,
-        "outcome": HandForm.default_outcome(fam),
+        "outcome": HandForm.default_outcome(entry),
     }
     return HandForm(
         data,
         initial={**start, **(initial or {})},
-        family=fam,
-        ruleset=event.ruleset,
+        entry=entry,
         seats=names,
-        winners_per_discard=winners_per_discard(event),
         rules_name=event.get_ruleset_display(),
     )
 
@@ -153,7 +176,8 @@ def final_form(event, names, head, data=None) -> FinalScoresForm:
     if head is not None and head.final_scores:
         initial.update({f"score_{s}": v for s, v in head.final_scores.items()})
         initial["leftover_sticks"] = head.leftover_sticks
-    return FinalScoresForm(data, initial=initial, riichi=family(event) == "riichi", seats=names)
+    sticks = "final_sticks" in entry_of(event).features
+    return FinalScoresForm(data, initial=initial, sticks=sticks, seats=names)
 
 
 def ruling_hints(event) -> list[dict]:
@@ -200,7 +224,7 @@ def render_table(request, event, table, *, status=200, **parts):
         "event": event,
         "round": table.round,
         "table": table,
-        "family": family(event),
+        "slots": FamilyTemplates(family_of(event).name),
         "head": head,
         "sheet": sheet,
         "names": names,
@@ -226,7 +250,7 @@ def render_table(request, event, table, *, status=200, **parts):
 
 
 def _empty_view(event, names) -> dict:
-    view = sheet_view(head_result(event, None), names, lang(), family=family(event))
+    view = sheet_view(head_result(event, None), names, lang(), **sheet_parts(event))
     view["version"] = None
     view["rulings"] = []
     return view

@@ -21,11 +21,6 @@ from tournament.results.models import Penalty, Ruling
 SEATS = ("E", "S", "W", "N")
 
 
-def family_of(ruleset: str) -> str:
-    """The family's code (riichi, mcr, zung-jung, hkos …), for per-family templates and CSS."""
-    return family_for(ruleset).name
-
-
 def default_scope(event) -> str:
     """Where a typed-in penalty goes unless the judge says otherwise (sessions.md §5)."""
     return family_for(event.ruleset).default_penalty_scope(rules_of(event))

@@ -4,9 +4,10 @@ Every change goes through :func:`_change`: lock the table row
 (``select_for_update``, so two web processes serialise, not just two
 threads), check that the judge worked from the latest version, replay the
 whole sheet with the pure rules engine (``scoring.sheets``), and only then
-write a new version. Bad input raises :class:`SheetInputError` and writes
-nothing; a stale base version writes the judge's entry as a *conflict*
-version and raises :class:`SheetConflict`, so neither judge loses anything.
+write a new version (``sheet_writing``). Bad input raises
+:class:`SheetInputError` and writes nothing; a stale base version writes the
+judge's entry as a *conflict* version and raises :class:`SheetConflict`, so
+neither judge loses anything.
 """
 
 from __future__ import annotations
@@ -17,16 +18,12 @@ from collections.abc import Callable
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from scoring.sheets import SheetResult
-from tournament.events.change_reasons import change_reason
-from tournament.events.errors import save_with_history
 from tournament.events.permissions import has_event_permission
 from tournament.results.confirmation import confirm_sheet, submit_sheet
 from tournament.results.errors import NotAllowed, SheetConflict, SheetInputError
-from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
+from tournament.results.models import ScoreSheet
 from tournament.results.reasons import Reason
 from tournament.results.sheet_state import (
     SheetState,
@@ -38,6 +35,7 @@ from tournament.results.sheet_state import (
     replay,
     state_of,
 )
+from tournament.results.sheet_writing import write_version
 from tournament.seating.models import Table
 
 Status = ScoreSheet.Status
@@ -105,93 +103,6 @@ def _check_may_change(user, event, head: ScoreSheet | None, reason: str | Reason
 # --- writing ----------------------------------------------------------------------
 
 
-def _next_number(table: Table) -> int:
-    last = table.sheets.order_by("-version").values_list("version", flat=True).first()
-    return (last or 0) + 1
-
-
-def _write(
-    table: Table,
-    state: SheetState,
-    *,
-    by,
-    reason: str | Reason,
-    parent: ScoreSheet | None,
-    status: str,
-    result: SheetResult | None,
-    is_correction: bool = False,
-) -> ScoreSheet:
-    """A new version with its hands, rulings and penalties (rows are never edited).
-
-    ``reason`` is a code with its parameters, or the user's words as typed.
-    """
-    by = by if getattr(by, "is_authenticated", False) else None
-    data = result.to_dict() if result is not None else {}
-    sheet = ScoreSheet(
-        table=table,
-        version=_next_number(table),
-        parent=parent,
-        status=status,
-        kind=state.kind,
-        final_scores=state.final_scores,
-        leftover_sticks=state.leftover_sticks,
-        result=data,
-        balanced=bool(result and result.balance["ok"]),
-        complete=bool(result and result.complete),
-        is_correction=is_correction,
-        created_by=by,
-    )
-    if isinstance(reason, Reason):
-        sheet.reason_code, sheet.reason_params = reason.code, dict(reason.params)
-    else:
-        sheet.reason = reason[:300]
-    save_with_history(sheet, change_reason("sheet.saved", version=sheet.version), by)
-    rows = result.rows if result is not None else ()
-    hands = []
-    for i, item in enumerate(state.entries):
-        row = rows[i] if i < len(rows) else None
-        entry = item["entry"]
-        hands.append(
-            HandRecord(
-                sheet=sheet,
-                number=i + 1,
-                # Several winners carry their level each; the row has the common one.
-                level=entry.get("level") or (row.level if row else "value"),
-                outcome=str(entry.get("outcome", ""))[:20],
-                entry=entry,
-                label=row.label if row else "",
-                winners=",".join(row.winners) if row else "",
-                discarder=(row.discarder or "") if row else "",
-                value_text=(row.value_text or "")[:60] if row else "",
-                score=row.score if row else None,
-                deltas=row.deltas if row else {},
-                totals=row.totals if row else {},
-                pool_after=row.pool_after if row else 0,
-                entered_by_id=item["by"],
-                entered_at=parse_datetime(item["at"]),
-            )
-        )
-    HandRecord.objects.bulk_create(hands)
-    for r in state.rulings:
-        ruling = Ruling.objects.create(
-            sheet=sheet,
-            key=uuid.UUID(r["key"]),
-            kind=r["kind"],
-            player=r["player"],
-            after_hand=r["after_hand"],
-            rule_reference=r["rule_reference"],
-            decision=r["decision"],
-            tiles=r["tiles"],
-            decided_by_id=r["decided_by"],
-            decided_at=parse_datetime(r["decided_at"]),
-            voided_by_id=r["voided_by"],
-            voided_at=parse_datetime(r["voided_at"]) if r["voided_at"] else None,
-            void_reason=r["void_reason"],
-        )
-        Penalty.objects.bulk_create(Penalty(ruling=ruling, **p) for p in r["penalties"])
-    return sheet
-
-
 def _change(
     table: Table,
     mutate: Callable[[SheetState], None],
@@ -222,7 +133,7 @@ def _change(
                 result = replay(event, state)
             except SheetInputError:
                 result = None
-            conflict = _write(
+            conflict = write_version(
                 table,
                 state,
                 by=by,
@@ -235,7 +146,7 @@ def _change(
             state = state_of(head)
             mutate(state)
             result = replay(event, state)
-            return _write(
+            return write_version(
                 table,
                 state,
                 by=by,

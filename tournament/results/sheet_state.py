@@ -1,9 +1,10 @@
 """A scoresheet version as plain data, and the rules engine's reading of it.
 
-Reading is kept apart from writing (``services``): views, the printed sheets
-and standings read versions through these functions, and only the services
-write. The replay is the pure ``scoring.sheets``; this module turns database
-rows into its input and its refusals into :class:`SheetInputError`.
+Reading is kept apart from writing (``services``, through ``sheet_writing``):
+views, the printed sheets and standings read versions through these
+functions, and only the services write. The replay is the pure
+``scoring.sheets``; this module turns database rows into its input and its
+refusals into :class:`SheetInputError`.
 """
 
 from __future__ import annotations

@@ -23,13 +23,13 @@ from django.views.decorators.http import require_POST
 from tournament.events.decorators import event_permission_required
 from tournament.events.permissions import has_event_permission
 from tournament.results import services
+from tournament.results.choices import entry_of
 from tournament.results.display import players_of, preview_view
 from tournament.results.entry_forms import HandForm
 from tournament.results.forms import VersionForm, VoidRulingForm
 from tournament.results.page import (
     LEVEL_KEY,
     conflict_page,
-    family,
     final_form,
     hand_form,
     hand_form_again,
@@ -37,6 +37,7 @@ from tournament.results.page import (
     message_of,
     render_table,
     ruling_form,
+    sheet_parts,
     table_of,
     table_url,
 )
@@ -89,7 +90,7 @@ def hand_edit(request, event, round_number, table_number, number):
         event,
         players_of(table),
         head,
-        initial=HandForm.initial_from(record.entry, family(event)),
+        initial=HandForm.initial_from(record.entry, entry_of(event)),
     )
     return render_table(request, event, table, hand_form=form, editing=record)
 
@@ -118,7 +119,7 @@ def _hand_post(request, event, table, number):
         except SheetInputError as error:
             form.add_sheet_error(error.field, message_of(error), index)
             return render_table(request, event, table, status=400, **page)
-        preview = preview_view(result.to_dict(), index, entry, names, lang(), family(event))
+        preview = preview_view(result.to_dict(), index, entry, names, lang(), **sheet_parts(event))
         return render_table(request, event, table, preview=preview, **page)
     if not _reason_given(request, event, form, head):
         return render_table(request, event, table, status=400, **page)

@@ -20,17 +20,11 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.families import OptionError, family_for
-from tournament.events.rules import rules_of
-from tournament.results.choices import FROM_DISCARD, MELD_ROWS, SEATS, VALUE_FIELDS
+from scoring.families.protocol import EntryData
+from tournament.results.choices import MELD_ROWS, SEATS, entry_of
 
 MAX_BLOCKS = 3  # a discard has three other players
 MELD_NAMES = tuple(n for i in range(1, MELD_ROWS + 1) for n in (f"meld{i}_type", f"meld{i}_tiles"))
-# What each winner enters for themself; everything else on the form is the hand's.
-PER_WINNER = {
-    "riichi": ("winner", "han", "fu", "yakuman", "liable", "concealed", *MELD_NAMES, "flags"),
-    "hkos": ("winner", "faan", "concealed", *MELD_NAMES, "flags", "flower_tiles"),
-}
 TITLES = {2: _("Second winner"), 3: _("Third winner")}
 IN_LABELS = {2: _("second winner"), 3: _("third winner")}
 
@@ -46,11 +40,15 @@ def on_key(k: int) -> str:
 
 def winners_per_discard(event) -> int:
     """How many players may win on one discard under the event's rules (1, 2 or 3)."""
-    try:
-        return family_for(event.ruleset).entry(rules_of(event)).max_winners
-    except OptionError:
-        # Broken settings are the replay's to report, with their field.
-        return 1
+    return entry_of(event).max_winners
+
+
+def per_winner(entry: EntryData) -> tuple[str, ...]:
+    """The inputs each winner enters for themself; everything else on the form is the hand's."""
+    values = tuple(f.code for f in entry.value_fields)
+    liable = ("liable",) if "liable" in entry.features else ()
+    flowers = ("flower_tiles",) if "flower_tiles" in entry.features else ()
+    return ("winner", *values, *liable, "concealed", *MELD_NAMES, "flags", *flowers)
 
 
 def nearest(discarder: str, seats) -> str | None:
@@ -93,6 +91,10 @@ class WinBlock:
         return [(self[f"meld{i}_type"], self[f"meld{i}_tiles"]) for i in range(1, MELD_ROWS + 1)]
 
     @property
+    def value_inputs(self):
+        return self.form.value_inputs_of(self.number)
+
+    @property
     def liable_set(self) -> bool:
         return self.has("liable") and bool(self["liable"].value())
 
@@ -100,13 +102,14 @@ class WinBlock:
 class MoreWinners:
     """The hand form's part for winners 2 and 3 (mixed into ``HandForm``).
 
-    Needs ``family``, ``most_winners``, ``seat_names`` and ``rules_name`` set
-    by the form, and the first winner's fields, which it copies.
+    Needs ``entry_data`` (the family's :class:`EntryData`), ``most_winners``,
+    ``seat_names`` and ``rules_name`` set by the form, and the first winner's
+    fields, which it copies.
     """
 
     def _add_winner_fields(self, k: int) -> None:
         """Winner ``k``'s copy of each input a winner enters for themself."""
-        for base in PER_WINNER[self.family]:
+        for base in per_winner(self.entry_data):
             field = copy.deepcopy(self.fields[base])
             if base == "winner":
                 field.label = TITLES[k]
@@ -129,7 +132,7 @@ class MoreWinners:
 
     def claim_blocks(self, data) -> list[int]:
         """The winners this hand has: 1, and on a discard every block that is on."""
-        if data.get("outcome") not in FROM_DISCARD:
+        if data.get("outcome") not in self.entry_data.from_discard:
             return [1]
         return [1] + [k for k in range(2, self.most_winners + 1) if self._block_on(k)]
 
@@ -139,7 +142,7 @@ class MoreWinners:
             for k in range(self.most_winners + 1, MAX_BLOCKS + 1)
             if self.is_bound and self.data.get(on_key(k))
         ]
-        if data.get("outcome") in FROM_DISCARD and too_many:
+        if data.get("outcome") in self.entry_data.from_discard and too_many:
             self.add_error(None, self._too_many_message(data, too_many[0]))
         discarder = data.get("discarder")
         seen = [data.get("winner")]
@@ -185,12 +188,12 @@ class MoreWinners:
         ) % {**where, "name": self.seat_names.get(first, first)}
 
 
-def claim_initial(claim: dict, family: str, k: int) -> dict:
+def claim_initial(claim: dict, entry: EntryData, k: int) -> dict:
     """Winner ``k``'s inputs from their part of a stored entry."""
     initial = {name(k, f): claim[f] for f in ("winner", "liable") if f in claim}
-    for field in VALUE_FIELDS[family]:
-        if claim.get(field) is not None:
-            initial[name(k, field)] = claim[field]
+    for field in entry.value_fields:
+        if claim.get(field.code) is not None:
+            initial[name(k, field.code)] = claim[field.code]
     hand = claim.get("hand") or {}
     if hand.get("concealed"):
         initial[name(k, "concealed")] = hand["concealed"]
@@ -208,7 +211,7 @@ def claim_initial(claim: dict, family: str, k: int) -> dict:
     flowers = hand.get("flowers")
     if isinstance(flowers, list):
         initial[name(k, "flower_tiles")] = [str(n) for n in flowers]
-    elif flowers and family == "mcr":
+    elif flowers and "flower_count" in entry.features:
         initial["flowers"] = flowers
     return initial
 

@@ -127,6 +127,17 @@ def seat_round(
         )
     existing = _check_number(event, number)
     players = playing_registrations(event)
+    _check_fill_tables(players)
+    seed = number if seed is None else seed
+    plan = _plan(event, number, players, method=method, seed=seed, time_budget=time_budget)
+    round_ = _save_round(event, number, existing, method=method, seed=seed, by=by)
+    # The plan starts with the rounds already played; the one new round follows.
+    _store_tables(round_, plan.new_rounds[0], by)
+    return round_
+
+
+def _check_fill_tables(players: list[Registration]) -> None:
+    """Refuse a field that cannot sit four to a table: the director adds or drops players."""
     if not players:
         raise EventError(_("Nobody is registered to play yet."))
     if len(players) % 4:
@@ -138,11 +149,22 @@ def seat_round(
             )
             % {"count": len(players), "short": short, "extra": 4 - short}
         )
-    seed = number if seed is None else seed
+
+
+def _plan(
+    event: Event,
+    number: int,
+    players: list[Registration],
+    *,
+    method: str,
+    seed: int,
+    time_budget: float | None,
+):
+    """The planner's seating, given the rounds before ``number``; its refusal as an EventError."""
     budget = getattr(settings, "SEATING_TIME_BUDGET", DEFAULT_TIME_BUDGET)
     planner = _planner()
     try:
-        plan = planner.plan_seating(
+        return planner.plan_seating(
             [r.pk for r in players],
             number,
             method=method,
@@ -157,6 +179,11 @@ def seat_round(
             _("The planner could not seat this round: %(reason)s") % {"reason": error}
         ) from error
 
+
+def _save_round(
+    event: Event, number: int, existing: Round | None, *, method: str, seed: int, by
+) -> Round:
+    """The round row, marked seated; a round seated again loses its old tables first."""
     if existing is not None:
         for table in existing.tables.all():
             delete_with_history(table, change_reason("table.reseated"), by)
@@ -167,8 +194,6 @@ def seat_round(
     round_.method = method
     round_.seed = seed
     save_with_history(round_, change_reason("round.seated", method=method), by)
-    # The plan starts with the rounds already played; the one new round follows.
-    _store_tables(round_, plan.new_rounds[0], by)
     return round_
 
 

@@ -11,12 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily
+from scoring.families.hkos import layout as printout
 from scoring.families.hkos.options import ALL_OPTIONS
 from scoring.families.hkos.rules import HKOSRules, resolve
 from scoring.families.hkos.session import false_win_penalty
 from scoring.families.hkos.sheet import replay_hkos
 from scoring.families.precedence import chain, dedupe
-from scoring.families.protocol import Consequence, EntryData, ValueField
+from scoring.families.printing import extended
+from scoring.families.protocol import Consequence, EntryData, PrintedRow, PrintLayout, ValueField
 
 HEAD = ("points_total",)  # rules/hkos.md §7: points, then the chain
 FLAGS = (
@@ -28,6 +30,8 @@ FLAGS = (
     "earthly",
 )
 MAX_CLAIMANTS = 3  # a discard has three other players
+# The most faan a judge may type: totals above max_faan are paid as max_faan (rules/hkos.md §2).
+MAX_TYPED_FAAN = 99
 
 
 class HKOSFamily(BaseFamily):
@@ -55,10 +59,10 @@ class HKOSFamily(BaseFamily):
             wins=WIN_OUTCOMES,
             from_discard=FROM_DISCARD,
             flags=tuple(f for f in CHINESE_FLAGS if f in FLAGS),
-            value_fields=(ValueField("faan", minimum=rules.hand.min_faan),),
+            value_fields=(ValueField("faan", minimum=rules.hand.min_faan, maximum=MAX_TYPED_FAAN),),
             total_field="faan",
             max_winners=MAX_CLAIMANTS if rules.session.multiple_winners else 1,
-            features=frozenset({"flower_tiles"}),
+            features=frozenset({"flower_tiles", "head_bump"}),
         )
 
     def consequence(self, rules: HKOSRules, kind: str, player: str) -> Consequence:
@@ -76,6 +80,12 @@ class HKOSFamily(BaseFamily):
 
     def default_penalty_scope(self, rules: HKOSRules) -> str:
         return "table_score"
+
+    def layout(self, rules: HKOSRules) -> PrintLayout:
+        return printout.LAYOUT
+
+    def printed_row(self, rules: HKOSRules, row, entry) -> PrintedRow:
+        return extended(super().printed_row(rules, row, entry), printout.cells(row))
 
 
 FAMILY = HKOSFamily()

@@ -11,12 +11,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily
+from scoring.families.mcr import layout as printout
 from scoring.families.mcr.options import ALL_OPTIONS
 from scoring.families.mcr.rules import MCRRules, resolve
 from scoring.families.mcr.session import MCR_ROUNDS, mcr_seat_of
 from scoring.families.mcr.sheet import replay_mcr
 from scoring.families.precedence import chain, dedupe
-from scoring.families.protocol import Consequence, EntryData, StandingsFormat, ValueField
+from scoring.families.printing import extended
+from scoring.families.protocol import (
+    Cell,
+    Consequence,
+    EntryData,
+    PrintedRow,
+    PrintLayout,
+    StandingsFormat,
+    ValueField,
+)
 
 # rules/mcr.md §8.1-2: table points, then session scores (with overall penalties).
 HEAD = ("table_points", "points_total")
@@ -84,6 +94,15 @@ class MCRFamily(BaseFamily):
     def seats_by_round(self, rules: MCRRules, seat: str) -> Sequence[str] | None:
         """rules/mcr.md §6: the seat a player who starts in ``seat`` takes in rounds E-N."""
         return [mcr_seat_of(seat, r) for r in range(MCR_ROUNDS)]
+
+    def layout(self, rules: MCRRules) -> PrintLayout:
+        return printout.LAYOUT
+
+    def row_labels(self, rules: MCRRules, rows: int) -> list[dict[str, Cell]]:
+        return printout.row_labels(rows)
+
+    def printed_row(self, rules: MCRRules, row, entry) -> PrintedRow:
+        return extended(super().printed_row(rules, row, entry), printout.cells(row))
 
 
 FAMILY = MCRFamily()

@@ -11,7 +11,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.families.base import BaseFamily
-from scoring.families.protocol import Consequence, EntryData, StandingsFormat, ValueField
+from scoring.families.printing import extended
+from scoring.families.protocol import (
+    Consequence,
+    EntryData,
+    PrintedRow,
+    PrintLayout,
+    StandingsFormat,
+    ValueField,
+)
+from scoring.families.riichi import layout as printout
 from scoring.families.riichi.setup import ALL_OPTIONS, RiichiSetup, riichi_setup
 from scoring.families.riichi.sheet import replay_riichi
 
@@ -78,7 +87,17 @@ class RiichiFamily(BaseFamily):
             ),
             total_field="han",
             max_winners=WINNERS_BY_RULE.get(rules.settle.multiple_ron, 1),
-            features=frozenset({"riichi_sticks", "liable", "red_fives", "dora", "final_sticks"}),
+            features=frozenset(
+                {
+                    "riichi_sticks",
+                    "liable",
+                    "red_fives",
+                    "dora",
+                    "final_sticks",
+                    "han_fu",
+                    "head_bump",
+                }
+            ),
         )
 
     def consequence(self, rules: RiichiSetup, kind: str, player: str) -> Consequence:
@@ -95,6 +114,12 @@ class RiichiFamily(BaseFamily):
     def default_penalty_scope(self, rules: RiichiSetup) -> str:
         after_uma = rules.session.chombo_mode == "after_uma"
         return "session_after_uma" if after_uma else "overall_score"
+
+    def layout(self, rules: RiichiSetup) -> PrintLayout:
+        return printout.LAYOUT
+
+    def printed_row(self, rules: RiichiSetup, row, entry) -> PrintedRow:
+        return extended(super().printed_row(rules, row, entry), *printout.cells(row, entry))
 
 
 FAMILY = RiichiFamily()

@@ -14,6 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.core.money import SettlementError
+from scoring.families.riichi.draws import (
+    settle_abortive_draw,
+    settle_exhaustive_draw,
+    settle_multiple_ron,
+)
 from scoring.families.riichi.points import (
     YAKUMAN,
     PointsError,
@@ -22,15 +27,7 @@ from scoring.families.riichi.points import (
     hand_payments,
     limit_name,
 )
-from scoring.families.riichi.settlement import (
-    Outcome,
-    RonClaim,
-    Settlement,
-    settle_abortive_draw,
-    settle_exhaustive_draw,
-    settle_multiple_ron,
-    settle_win,
-)
+from scoring.families.riichi.settlement import Outcome, RonClaim, Settlement, settle_win
 from scoring.families.riichi.setup import RiichiSetup
 from scoring.sheets.common import SEATS, WINDS, SheetError, sequence, wrap
 from scoring.sheets.reading import Row, not_discarder, score_tiles

@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily
-from scoring.families.protocol import EntryData, ValueField
+from scoring.families.printing import extended
+from scoring.families.protocol import Cell, EntryData, PrintedRow, PrintLayout, ValueField
+from scoring.families.zung_jung import layout as printout
 from scoring.families.zung_jung.options import ALL_OPTIONS
 from scoring.families.zung_jung.rules import ZungJungRules, resolve
 from scoring.families.zung_jung.sheet import replay_zung_jung
@@ -62,6 +64,15 @@ class ZungJungFamily(BaseFamily):
 
     def session_hands(self, rules: ZungJungRules) -> int | None:
         return rules.session.hands_per_session
+
+    def layout(self, rules: ZungJungRules) -> PrintLayout:
+        return printout.layout(rules.session.hands_per_session)
+
+    def row_labels(self, rules: ZungJungRules, rows: int) -> list[dict[str, Cell]]:
+        return printout.row_labels(rows)
+
+    def printed_row(self, rules: ZungJungRules, row, entry) -> PrintedRow:
+        return extended(super().printed_row(rules, row, entry), printout.cells(row, entry))
 
 
 FAMILY = ZungJungFamily()

@@ -215,6 +215,7 @@ def counts() -> dict:
 @pytest.mark.django_db(transaction=True)
 def test_a_backup_restores_the_event_into_an_empty_database(played_event, tmp_path):
     before = snapshot(played_event)
+    assert before["event"]["ruleset_config"]["rules"]["session"]["uma"]  # the frozen rules
     statuses = {s["status"] for s in before["sheets"].values()}
     assert {"superseded", "confirmed", "conflict", "draft"} <= statuses
     assert any(r[11] for s in before["sheets"].values() for r in s["rulings"])  # a voided ruling
@@ -266,9 +267,13 @@ def test_a_copy_beside_the_original_gets_its_own_ids(played_event, tmp_path):
 
 
 def _as_version_1(document: dict) -> dict:
-    """The file as format version 1 wrote it: reasons as English sentences, no codes."""
+    """The file as format version 1 wrote it: reasons as English sentences, no codes,
+    and a started event's frozen hand config alone."""
     old = copy.deepcopy(document)
     old["version"] = 1
+    # Version 1 froze only the hand config of a started event.
+    rules = old["event"]["ruleset_config"]["rules"]
+    old["event"]["ruleset_config"] = {"ruleset": "jpml-b", "version": 1, "config": rules["hand"]}
     for row in [*old["sheets"], *old["history"]["sheets"]]:
         code, params = row.pop("reason_code"), row.pop("reason_params")
         row["reason"] = english_sheet_reason(code, params, row["reason"])

@@ -12,18 +12,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from scoring.families import all_families, family_named
 from tournament.printing import grid_svg
 from tournament.printing.documents import Progress, _sheet_context, _sheets
-from tournament.printing.layouts import (
-    GRID_HEIGHT_MM,
-    GRID_WIDTH_MM,
-    LAYOUTS,
-    ROW_MM,
-    layout_for,
-    preprinted_labels,
-)
+from tournament.printing.layouts import GRID_HEIGHT_MM, GRID_WIDTH_MM, ROW_MM, layout_for
 from tournament.printing.render import render_document
-from tournament.printing.sheets import event_layout
+from tournament.printing.sheets import event_layout, preprinted_labels
 
 MM = 96 / 25.4  # CSS pixels per millimetre
 TOLERANCE = 0.5  # mm: the blank grid's picture overlaps the header's lines by its padding
@@ -73,9 +67,9 @@ def assert_inside_the_margins(document):
             assert y >= top - slack and y + h <= bottom + slack, where
 
 
-def svg_rows(layout) -> list[float]:
+def svg_rows(event, layout) -> list[float]:
     """The heights (mm) between the picture's horizontal lines, top to bottom."""
-    labels = preprinted_labels(layout.family, layout.rows)
+    labels = preprinted_labels(event, layout)
     svg = ET.fromstring(grid_svg.grid_svg(layout, labels, ["x"] * len(layout.footer)))
     ys = sorted(
         {
@@ -95,7 +89,7 @@ def test_blank_sheet_is_one_page_with_tall_rows_and_nothing_clipped(seated_round
     assert len(document.pages) == 2
     assert_inside_the_margins(document)
 
-    rows = svg_rows(layout)
+    rows = svg_rows(round_.event, layout)
     assert len(rows) == layout.rows + len(layout.footer)
     assert min(rows) >= ROW_MM
     assert rows[: layout.rows] == [layout.row_mm] * layout.rows
@@ -127,10 +121,15 @@ def test_filled_sheet_rows_are_as_tall_as_the_blank_ones(seated_round, play_roun
 
 
 def test_every_layout_fits_the_page():
-    zung_jung = [layout_for("zung-jung", hands=n) for n in (4, 16, 17, 18, 24)]
+    family = family_named("zung-jung")
+    zung_jung = [
+        layout_for(family, family.resolve("zung-jung", {"hands_per_session": n}))
+        for n in (4, 16, 17, 18, 24)
+    ]
     assert [z.rows for z in zung_jung] == [4, 16, 17, 18, 18]
     assert [z.row_mm for z in zung_jung] == [9, 9, 8, 8, 8]
-    for layout in [*LAYOUTS.values(), *zung_jung]:
+    every = [layout_for(f, f.resolve(r, {})) for f in all_families() for r in f.rulesets]
+    for layout in [*every, *zung_jung]:
         assert layout.width <= GRID_WIDTH_MM, layout.family
         assert layout.height <= GRID_HEIGHT_MM, layout.family
         assert layout.row_mm >= ROW_MM

@@ -11,6 +11,11 @@ from __future__ import annotations
 import pytest
 
 from scoring.core.money import SettlementError
+from scoring.families.riichi.draws import (
+    settle_abortive_draw,
+    settle_exhaustive_draw,
+    settle_multiple_ron,
+)
 from scoring.families.riichi.points import (
     SETTLEMENT_PRESETS,
     HandPayments,
@@ -27,9 +32,6 @@ from scoring.families.riichi.settlement import (
     RonClaim,
     Settlement,
     next_hand_state,
-    settle_abortive_draw,
-    settle_exhaustive_draw,
-    settle_multiple_ron,
     settle_win,
 )
 

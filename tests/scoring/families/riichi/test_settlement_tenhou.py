@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import defaultdict
 
 from scoring.engine import score
+from scoring.families.riichi.draws import settle_multiple_ron
 from scoring.families.riichi.settlement import (
     SETTLEMENT_PRESETS,
     RonClaim,
-    settle_multiple_ron,
     settle_win,
 )
 

@@ -8,10 +8,7 @@ turn order, defined once here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-Seat = Literal["E", "S", "W", "N"]
-SEATS: tuple[Seat, ...] = ("E", "S", "W", "N")  # in turn order
 POOL = "pool"  # payer or payee of a Transfer that is the deposit, not a seat
 
 

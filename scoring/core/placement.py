@@ -15,11 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 PlayerId = Hashable
-Wind = Literal["E", "S", "W", "N"]
-WINDS: tuple[Wind, ...] = ("E", "S", "W", "N")  # turn order, and the order of rounds
 
 
 class SessionError(ValueError):

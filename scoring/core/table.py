@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 
 from scoring.core.money import SettlementError
+from scoring.core.seats import PLAYERS_PER_TABLE
 
-PLAYERS_PER_TABLE = 4
 PlayerId = Hashable
 
 

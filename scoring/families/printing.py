@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from scoring.core.money import SEATS
+from scoring.core.seats import SEATS
 from scoring.families.protocol import Cell, Column, PrintedRow, PrintLayout
 
 SELF = "self"  # the word (a code) written for the discarder of a self-drawn hand

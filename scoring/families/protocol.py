@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from scoring.core.money import SEATS
+from scoring.core.seats import SEATS
 
 
 class OptionError(ValueError):

@@ -41,8 +41,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring.core.seats import SEATS
 from scoring.families import OptionError, UnknownRuleset, family_for, ruleset_names
-from scoring.sheets.common import SEATS, RowResult, SheetError, SheetResult, sequence
+from scoring.sheets.common import RowResult, SheetError, SheetResult, sequence
 
 __all__ = ["SEATS", "RowResult", "SheetError", "SheetResult", "replay_rules", "replay_sheet"]
 

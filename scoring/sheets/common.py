@@ -17,11 +17,9 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
+from scoring.core.seats import SEATS
 from scoring.core.table import is_int
 from scoring.sheets.values import WinValue, english
-
-SEATS: tuple[str, ...] = ("E", "S", "W", "N")  # starting seats; E deals first
-WINDS = SEATS  # prevailing winds in order
 
 
 class SheetError(ValueError):

@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.sheets.common import SEATS, SheetError, sequence
+from scoring.core.seats import SEATS
+from scoring.sheets.common import SheetError, sequence
 from scoring.sheets.reading import Row
 
 CATEGORIES = (

@@ -17,8 +17,8 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.core.placement import placements, rank_points
+from scoring.core.seats import SEATS
 from scoring.sheets.common import (
-    SEATS,
     RowResult,
     SheetResult,
     balance,

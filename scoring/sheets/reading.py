@@ -15,10 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scoring.core.result import Result
+from scoring.core.seats import SEATS
 from scoring.core.table import is_int
 from scoring.engine import score_configured
 from scoring.sheets.common import (
-    SEATS,
     RowResult,
     SheetError,
     check_seat,

@@ -20,12 +20,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from scoring.core.table import PLAYERS_PER_TABLE, is_int
+from scoring.core.seats import PLAYERS_PER_TABLE, SEATS
+from scoring.core.table import is_int
 
 if TYPE_CHECKING:
     from scoring.sheets import SheetResult
-
-SEATS = ("E", "S", "W", "N")  # starting seats, as on the sheet (sessions.md §1)
 
 
 class StandingsError(ValueError):

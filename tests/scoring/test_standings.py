@@ -13,7 +13,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from scoring.sheets import SEATS, replay_sheet
+from scoring.core.seats import SEATS
+from scoring.sheets import replay_sheet
 from scoring.standings import SessionLine, StandingsError, precedence, rank_players, session_lines
 
 

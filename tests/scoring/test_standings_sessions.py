@@ -18,7 +18,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from scoring.sheets import SEATS, replay_sheet
+from scoring.core.seats import SEATS
+from scoring.sheets import replay_sheet
 from scoring.standings import SessionLine, session_lines
 
 MCR = [

@@ -19,7 +19,8 @@ import base64
 from itertools import accumulate
 from xml.sax.saxutils import escape, quoteattr
 
-from tournament.printing.layouts import ROW_MM, SEATS, Layout
+from scoring.core.seats import SEATS
+from tournament.printing.layouts import ROW_MM, Layout
 
 THIN, THICK = 0.2, 0.6  # line widths in mm, as print-sheet.css draws the header
 PAD = THICK / 2  # room around the picture for the outer lines' halves

@@ -26,10 +26,10 @@ from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext_lazy as _
 
+from scoring.core.seats import SEATS
 from scoring.families import Family
 from scoring.families.protocol import PrintLayout
 
-SEATS = ("E", "S", "W", "N")
 GRID_WIDTH_MM = 194  # A4 portrait 210 mm less 8 mm margins either side (print.css)
 ROW_MM = 8  # the height of a row a judge writes in with a pen
 # The height the hand rows and footer lines may take on the page: MCR's 16 rows

@@ -14,6 +14,7 @@ from collections import defaultdict
 
 from django.db.models import Q
 
+from scoring.core.seats import SEATS
 from tournament.events.models import Registration
 from tournament.events.rules import precedence_of, standings_format_of
 from tournament.results.display import WIND_CHARS
@@ -23,7 +24,6 @@ from tournament.seating.models import Seat
 from tournament.standings.labels import metric_label
 from tournament.standings.services import standings
 
-SEATS = ("E", "S", "W", "N")
 # Page estimates for progress reports (print.css sets the row heights).
 SEATING_ROWS_PER_PAGE = 48
 STANDINGS_ROWS_PER_PAGE = {"portrait": 52, "landscape": 34}

@@ -27,10 +27,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.core.seats import SEATS
 from scoring.families.protocol import Cell, PrintedRow
 from tournament.events.rules import family_of, rules_of
+from tournament.family_templates import candidates
 from tournament.printing.grid_svg import PAD, data_uri, grid_svg, height_of
-from tournament.printing.layouts import SEATS, Layout, layout_for
+from tournament.printing.layouts import Layout, layout_for
 from tournament.results.display import CATEGORY_NAMES, WIND_CHARS, items_of
 from tournament.results.hand_values import value_text
 from tournament.results.models import Penalty, ScoreSheet
@@ -41,8 +43,6 @@ PENALTY_LINES = 2  # blank lines of the penalty block on a sheet for play
 SCOPE_NAMES = dict(Penalty.Scope.choices)
 # The words a family's cells may name (kind "word"), by code.
 WORDS = {"self": gettext_lazy("self")}
-HEAD = "printing/families/{}/_head.html"  # a family's own sheet header, where it has one
-GENERIC_HEAD = "printing/families/_generic/_head.html"
 
 
 # --- Loading -------------------------------------------------------------------------------
@@ -116,7 +116,7 @@ def _frame(event, round_, table, layout: Layout) -> dict:
         "round": round_,
         "table": table,
         "layout": layout,
-        "head": [HEAD.format(layout.family), GENERIC_HEAD],
+        "head": list(candidates(layout.family, "sheet_head")),
         "session_id": f"{event.slug}/{round_.number}/{table.number}",
         "url": url,
         "qr": qr_svg(url),

@@ -17,8 +17,6 @@ from scoring.families import OptionError
 from scoring.families.protocol import EntryData
 from tournament.events.rules import family_of, rules_of
 
-SEATS = ("E", "S", "W", "N")
-
 # Every outcome's name: those a form offers, and those a ruling enters (chombo, false win).
 OUTCOME_NAMES = {
     "ron": _("Ron"),

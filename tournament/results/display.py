@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.core.names import display_name
+from scoring.core.seats import SEATS
 from scoring.families import Family, family_named
 from tournament.results.choices import OUTCOME_NAMES
 from tournament.results.hand_values import value_text, win_text
 
-SEATS = ("E", "S", "W", "N")
 WIND_CHARS = {"E": "東", "S": "南", "W": "西", "N": "北"}
 
 

@@ -28,13 +28,13 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.core.seats import SEATS
 from scoring.families.protocol import EntryData
 from tournament.results import value_inputs as values
 from tournament.results.choices import (
     FLOWER_TILES,
     MELD_ROWS,
     MELD_TYPES,
-    SEATS,
     TOTAL_UNITS,
     flag_choices,
     name_of,

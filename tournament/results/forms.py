@@ -10,11 +10,10 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.core.seats import SEATS
 from tournament.results.entry_forms import tiles_field
 from tournament.results.models import Penalty, Ruling
 from tournament.results.rulings import consequences, default_scope
-
-SEATS = ("E", "S", "W", "N")
 
 
 class SheetChangeForm(forms.Form):

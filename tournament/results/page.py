@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournament.events.permissions import has_event_permission
 from tournament.events.rules import family_of
+from tournament.family_templates import FamilyTemplates
 from tournament.results import services
 from tournament.results.choices import entry_of
 from tournament.results.display import WIND_CHARS, players_of, sheet_view
@@ -49,28 +50,6 @@ def table_url(table, name="table", *args) -> str:
     return reverse(
         f"results:{name}", args=[table.round.event.slug, table.round.number, table.number, *args]
     )
-
-
-class FamilyTemplates:
-    """The templates of a part of the page that differs by family, found by the family's name.
-
-    ``slots["total"]`` is ``results/families/<family>/_total.html`` where the
-    family has one, else ``results/families/_generic/_total.html``: an
-    ``{% include %}`` of the pair loads the first that exists. The slots:
-    ``total`` (a breakdown's total line: "3 han 40 fu · 5,200", "25 fan")
-    and ``value_inputs`` (a winner's value inputs on the hand form or in a
-    winner block, given as ``source``). The generic ones read only what the
-    family declares, so a family without templates of its own gets a page.
-    """
-
-    def __init__(self, family_name: str):
-        self.family_name = family_name
-
-    def __getitem__(self, slot: str) -> tuple[str, str]:
-        return (
-            f"results/families/{self.family_name}/_{slot}.html",
-            f"results/families/_generic/_{slot}.html",
-        )
 
 
 def sheet_parts(event) -> dict:

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from scoring.core.seats import SEATS
 from scoring.families import family_for
 from tournament.events.rules import rules_of
 from tournament.results.errors import SheetInputError
 from tournament.results.models import Penalty, Ruling
-
-SEATS = ("E", "S", "W", "N")
 
 
 def default_scope(event) -> str:

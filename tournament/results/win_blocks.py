@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.core.seats import SEATS
 from scoring.families.protocol import EntryData
-from tournament.results.choices import MELD_ROWS, SEATS, entry_of
+from tournament.results.choices import MELD_ROWS, entry_of
 
 MAX_BLOCKS = 3  # a discard has three other players
 MELD_NAMES = tuple(n for i in range(1, MELD_ROWS + 1) for n in (f"meld{i}_type", f"meld{i}_tiles"))

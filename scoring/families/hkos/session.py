@@ -21,10 +21,10 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.core.placement import SessionError, placements
+from scoring.core.seats import PLAYERS_PER_TABLE
 from scoring.families.hkos.hand import PRESET, HKOSConfig
 from scoring.families.hkos.settlement import (
     HKOS_SESSION_RULES,
-    PLAYERS_PER_TABLE,
     TIEBREAKS,
     Deal,
     HKOSOutcome,

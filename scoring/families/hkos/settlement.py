@@ -34,13 +34,12 @@ from typing import Any
 
 from scoring.core.money import Transfer
 from scoring.core.placement import SessionError
+from scoring.core.seats import PLAYERS_PER_TABLE, SEATS
 from scoring.core.table import FieldError, is_int, player_at
 from scoring.core.table import check_players as check_table
 from scoring.families.hkos.options import ALL_OPTIONS
 
 PlayerId = Hashable
-SEATS = ("E", "S", "W", "N")  # turn order; also the prevailing winds in order
-PLAYERS_PER_TABLE = len(SEATS)
 PAYMENT_SCHEMES = ("half-pay", "half-responsibility")
 # rules/hkos.md §5: who pays which share of V.
 SELF_DRAW_SHARE = Fraction(1, 2)  # each of the three others, both schemes

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring.core.seats import SEATS, WINDS
 from scoring.families.hkos.rules import HKOSRules
 from scoring.families.hkos.session import (
     HKOSHandRecord,
@@ -25,15 +26,7 @@ from scoring.families.hkos.settlement import (
     next_deal,
     settle_hkos,
 )
-from scoring.sheets.common import (
-    SEATS,
-    WINDS,
-    RowResult,
-    SheetError,
-    SheetResult,
-    mapping,
-    sequence,
-)
+from scoring.sheets.common import RowResult, SheetError, SheetResult, mapping, sequence
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
 from scoring.sheets.ranking import final_scores_result, point_total_result, table_penalties
 from scoring.sheets.reading import (

@@ -32,20 +32,19 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.core.placement import (
-    WINDS,
     PlayerId,
     SessionError,
-    Wind,
     _exact,
     _is_int,
     _sequence,
     placements,
     rank_points,
 )
+from scoring.core.seats import PLAYERS_PER_TABLE, WINDS
+from scoring.core.seats import Seat as Wind
 from scoring.families.mcr.options import ALL_OPTIONS
 from scoring.families.mcr.settlement import (
     MCR_SETTLEMENT_RULES,
-    PLAYERS_PER_TABLE,
     MCROutcome,
     MCRSettlement,
     MCRSettlementError,

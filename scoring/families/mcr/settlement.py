@@ -34,8 +34,6 @@ from scoring.core.table import FieldError, is_int, player_at
 from scoring.core.table import check_players as check_table
 
 PlayerId = Hashable
-# rules/mcr.md §6: four players at a table.
-PLAYERS_PER_TABLE = 4
 
 
 class MCRSettlementError(FieldError):

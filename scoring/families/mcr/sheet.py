@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from scoring.core.seats import SEATS
 from scoring.families.mcr.hand import FLOWER_KEY
 from scoring.families.mcr.rules import MCRRules
 from scoring.families.mcr.session import (
@@ -23,7 +24,7 @@ from scoring.families.mcr.session import (
     mcr_session_result,
 )
 from scoring.families.mcr.settlement import MCRSettlementError, settle_mcr
-from scoring.sheets.common import SEATS, RowResult, SheetError, SheetResult
+from scoring.sheets.common import RowResult, SheetError, SheetResult
 from scoring.sheets.penalties import PenaltyPolicy, read_penalties
 from scoring.sheets.ranking import final_scores_result, point_total_result, table_penalties
 from scoring.sheets.reading import (

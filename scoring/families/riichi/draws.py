@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from scoring.core.money import SEATS, Seat, SettlementError
+from scoring.core.money import SettlementError
+from scoring.core.seats import SEATS, Seat
 from scoring.families.riichi.points import SettlementRules
 from scoring.families.riichi.settlement import (
     Outcome,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.core.money import SEATS
+from scoring.core.seats import SEATS
 from scoring.families.printing import number, text, value_cell
 from scoring.families.protocol import Cell, Column, PrintLayout
 

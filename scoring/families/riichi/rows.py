@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.core.money import SettlementError
+from scoring.core.seats import SEATS, WINDS
 from scoring.families.riichi.draws import (
     settle_abortive_draw,
     settle_exhaustive_draw,
@@ -29,7 +30,7 @@ from scoring.families.riichi.points import (
 )
 from scoring.families.riichi.settlement import Outcome, RonClaim, Settlement, settle_win
 from scoring.families.riichi.setup import RiichiSetup
-from scoring.sheets.common import SEATS, WINDS, SheetError, sequence, wrap
+from scoring.sheets.common import SheetError, sequence, wrap
 from scoring.sheets.reading import Row, not_discarder, score_tiles
 from scoring.sheets.values import WinValue, winner_value
 

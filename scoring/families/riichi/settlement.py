@@ -32,7 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scoring.core.money import POOL, SEATS, Seat, SettlementError, Transfer
+from scoring.core.money import POOL, SettlementError, Transfer
+from scoring.core.seats import SEATS, Seat
 from scoring.families.riichi.points import (
     SETTLEMENT_PRESETS,  # noqa: F401  (re-exported for callers)
     HandPayments,  # noqa: F401  (re-exported for callers)

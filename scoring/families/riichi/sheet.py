@@ -25,12 +25,12 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.core.placement import SessionError
+from scoring.core.seats import SEATS
 from scoring.families.riichi.rows import STICK, Played, Position, play
 from scoring.families.riichi.session import RiichiSessionResult, riichi_session_result
 from scoring.families.riichi.settlement import Outcome, next_hand_state
 from scoring.families.riichi.setup import RiichiSetup
 from scoring.sheets.common import (
-    SEATS,
     RowResult,
     SheetError,
     SheetResult,

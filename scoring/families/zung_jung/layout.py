@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from scoring.core.money import SEATS
 from scoring.core.names import name_table
+from scoring.core.seats import SEATS
 from scoring.families.printing import number, text, wind
 from scoring.families.protocol import Cell, Column, PrintLayout
 from scoring.families.zung_jung.sheet import label

@@ -34,7 +34,9 @@ from typing import Any
 from scoring.core.errors import HandError
 from scoring.core.hand import Hand
 from scoring.core.money import Transfer
-from scoring.core.placement import WINDS, Wind, placements, rank_points
+from scoring.core.placement import placements, rank_points
+from scoring.core.seats import PLAYERS_PER_TABLE, WINDS
+from scoring.core.seats import Seat as Wind
 from scoring.core.table import FieldError, is_int, player_at
 from scoring.core.table import check_players as check_table
 from scoring.core.tiles import NUM_KINDS, Tile, kind_name, parse_tile
@@ -42,7 +44,6 @@ from scoring.families.zung_jung.hand import PRESET, ZungJungConfig
 from scoring.families.zung_jung.options import ALL_OPTIONS
 
 PlayerId = Hashable
-PLAYERS_PER_TABLE = 4  # §1: four players
 PAYOFFS = ("formal", "uniform")  # §7 zj_payoff
 
 

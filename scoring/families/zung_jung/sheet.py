@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring.core.seats import SEATS, WINDS
 from scoring.families.zung_jung.rules import ZungJungRules
 from scoring.families.zung_jung.settlement import (
     ZJHandRecord,
@@ -20,7 +21,7 @@ from scoring.families.zung_jung.settlement import (
     settle_zung_jung,
     zung_jung_session_result,
 )
-from scoring.sheets.common import SEATS, WINDS, RowResult, SheetError, SheetResult
+from scoring.sheets.common import RowResult, SheetError, SheetResult
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
 from scoring.sheets.ranking import final_scores_result, point_total_result
 from scoring.sheets.reading import (

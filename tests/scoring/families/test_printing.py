@@ -11,9 +11,10 @@ import json
 
 import pytest
 
+from scoring.core.seats import SEATS
 from scoring.families import all_families, family_for, family_named, ruleset_names
 from scoring.families.protocol import Cell, PrintedRow, PrintLayout
-from scoring.sheets import SEATS, replay_sheet
+from scoring.sheets import replay_sheet
 
 KINDS = {"text", "number", "points", "signed", "wind", "word", "value", "legacy"}
 

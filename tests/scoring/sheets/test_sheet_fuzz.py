@@ -20,9 +20,10 @@ from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 
 from scoring.core.errors import ERROR_CODES
+from scoring.core.seats import SEATS
 from scoring.families import family_for, ruleset_names
 from scoring.families.riichi.setup import SESSION_OPTIONS, SETTLEMENT_OPTIONS
-from scoring.sheets import SEATS, SheetError, replay_sheet
+from scoring.sheets import SheetError, replay_sheet
 from scoring.sheets.penalties import CATEGORIES, DISTRIBUTIONS, SCOPES
 from tests.scoring.test_fuzz_hands import (
     BASE_HANDS,

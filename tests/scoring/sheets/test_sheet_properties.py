@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.sheets import SEATS, SheetError, replay_sheet
+from scoring.core.seats import SEATS
+from scoring.sheets import SheetError, replay_sheet
 
 seat = st.sampled_from(SEATS)
 seat_set = st.lists(seat, unique=True, max_size=4)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.sheets import SEATS, SheetError, replay_sheet
+from scoring.core.seats import SEATS
+from scoring.sheets import SheetError, replay_sheet
 
 # 123m456m78m + 55z, pung 777z melded, ron on 9m.
 # Zung Jung: Mixed One-Suit 40 + Value Honor 10 + Nine-Tile Straight 40 = 90.

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 
-from scoring.sheets import SEATS, replay_sheet
+from scoring.core.seats import SEATS
+from scoring.sheets import replay_sheet
 from scoring.sheets.values import WinValue, amounts, english, winner_value
 
 

@@ -1,10 +1,10 @@
 """A family the judge's pages have never heard of gets a working page (the generic templates).
 
-A toy family, registered only here: ruleset "toy", outcomes discard,
-self-draw and draw, one value field ``points`` (at least 1), totalled as
-points, and no optional parts of the form. Its replay is flat payments: a
-winner gets ``points`` from the discarder, or from each other player on a
-self-draw. The event is made and started through the services like any
+The toy family of tests/toy_family.py, registered only here: ruleset "toy",
+outcomes discard, self-draw and draw, one value field ``points`` (at least 1),
+totalled as points, and no optional parts of the form. Its replay is flat
+payments: a winner gets ``points`` from the discarder, or from each other
+player on a self-draw. The event is made and started through the services like any
 other; the judge enters value-level hands through the table page's view.
 """
 
@@ -12,122 +12,26 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass
-from types import SimpleNamespace
 
 import pytest
 from django.template.loader import select_template
 
-from scoring.families import register_family, unregister_family
-from scoring.families.base import BaseFamily
-from scoring.families.protocol import EntryData, OptionError, ValueField
-from scoring.sheets.common import SEATS, SheetError
-from scoring.sheets.ranking import point_total_result
-from scoring.sheets.reading import Tally, not_discarder
-from scoring.sheets.values import winner_value
+from scoring.families.protocol import EntryData, ValueField
+from tests.toy_family import OUTCOMES, registered_toy
 from tournament.events.services import add_player, create_event, start_event
+from tournament.family_templates import FamilyTemplates
 from tournament.results import services
 from tournament.results.choices import flag_choices, outcome_choices
 from tournament.results.entry_forms import HandForm
-from tournament.results.page import FamilyTemplates
 from tournament.seating.models import Round, Seat, Table
 
 NAMES = {"E": "Akagi Shigeru", "S": "Bai Lan", "W": "Carla Diaz", "N": "Dmitri Orlov"}
 URL = "/j/toy-cup/1/1/"
-OUTCOMES = ("discard", "self_draw", "draw")
-
-
-@dataclass(frozen=True)
-class ToyRules:
-    ruleset: str = "toy"
-
-    def freeze(self) -> dict:
-        return {"ruleset": self.ruleset}
-
-
-class ToyFamily(BaseFamily):
-    name = "toy"
-    rulesets = ("toy",)
-    names_table = "toy_items"
-    rules_type = ToyRules
-
-    def title(self, ruleset: str, lang: str = "en") -> str:
-        return "Toy"
-
-    def options(self, ruleset: str) -> frozenset[str]:
-        return frozenset()
-
-    def resolve(self, ruleset, overrides):
-        for option in overrides:
-            raise OptionError(option, "unknown_option", f"{option!r} is not a toy option")
-        return ToyRules(ruleset)
-
-    def entry(self, rules) -> EntryData:
-        return EntryData(
-            outcomes=OUTCOMES,
-            wins=frozenset({"discard", "self_draw"}),
-            from_discard=frozenset({"discard"}),
-            flags=(),
-            value_fields=(ValueField("points", minimum=1),),
-            total_field="points",
-        )
-
-    def precedence(self, rules) -> tuple[str, ...]:
-        return ("points_total",)
-
-    def default_penalty_scope(self, rules) -> str:
-        return "table_score"
-
-    def replay(self, rules, entries, penalties, *, final_scores, leftover_sticks, lang):
-        if final_scores is not None or penalties:
-            raise SheetError("hands", "not_allowed", "the toy keeps hand rows only")
-        tally = Tally()
-        for i, data in enumerate(entries):
-            row = tally.row(i, data, over=False)
-            outcome = row.choice("outcome", OUTCOMES)
-            deltas, winners, discarder, value = dict.fromkeys(SEATS, 0), (), None, ()
-            if outcome != "draw":
-                winner, points = row.seat("winner"), row.integer("points")
-                if points < 1:
-                    raise SheetError(row.field("points"), "below_minimum", "a win needs 1")
-                payers = [s for s in SEATS if s != winner]
-                if outcome == "discard":
-                    discarder = row.seat("discarder")
-                    not_discarder(winner, discarder, row.field("discarder"))
-                    payers = [discarder]
-                for seat in payers:
-                    deltas[seat] -= points
-                    deltas[winner] += points
-                winners, value = (winner,), (winner_value(winner, ("points", points)),)
-            tally.add(
-                SimpleNamespace(outcome=outcome),
-                SimpleNamespace(deltas=deltas),
-                label=str(i + 1),
-                dealer="E",
-                level="value",
-                winners=winners,
-                discarder=discarder,
-                value=value,
-                score=None,
-            )
-        n = len(tally.rows)
-        return point_total_result(
-            "toy",
-            tally.totals,
-            tally.rows,
-            (),
-            None,
-            complete=False,
-            warnings=(),
-            upcoming=lambda: (str(n + 1), "E"),
-        )
 
 
 @pytest.fixture
 def toy_family():
-    family = register_family(ToyFamily())
-    yield family
-    unregister_family(family.name)
+    yield from registered_toy()
 
 
 @pytest.fixture

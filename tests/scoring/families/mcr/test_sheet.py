@@ -11,7 +11,8 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.sheets import SEATS, SheetError, replay_sheet
+from scoring.core.seats import SEATS
+from scoring.sheets import SheetError, replay_sheet
 
 # Pure Straight 123m456m789m (16) + No Honors (1) = 17 fan; pung 555p melded, pair 99s.
 PURE_STRAIGHT = {

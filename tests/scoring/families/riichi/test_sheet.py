@@ -12,7 +12,8 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.sheets import SEATS, SheetError, replay_sheet
+from scoring.core.seats import SEATS
+from scoring.sheets import SheetError, replay_sheet
 from tests.sample_hands import RIICHI_PINFU_TANYAO
 
 # The tiles-level hand without the position fields the sheet fills in.

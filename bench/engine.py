@@ -40,6 +40,7 @@ from scoring.core.tiles import WIND_LETTERS
 from scoring.engine import score
 from scoring.families.mcr import hand as mcr_adapter
 from scoring.families.riichi import hand as riichi_adapter
+from scoring.families.riichi.presets import PRESETS as RIICHI_HAND_PRESETS
 from scoring.families.rulesets import get_ruleset, registered_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -238,9 +239,7 @@ def engine_benchmarks() -> list[dict]:
     results = []
     # The named presets first, then any other riichi ruleset registered (riichi-lib-default).
     riichi_names = [*RIICHI_PRESETS]
-    riichi_names += [
-        n for n in names if get_ruleset(n).family == "riichi" and n not in riichi_names
-    ]
+    riichi_names += [n for n in names if n in RIICHI_HAND_PRESETS and n not in riichi_names]
     for ruleset in riichi_names:
         cases = _with_ruleset(riichi, ruleset)
         results.append(_throughput(ruleset, ruleset, cases, "riichi.jsonl"))

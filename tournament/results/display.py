@@ -181,35 +181,15 @@ def sheet_view(
         ]
     elif records:
         views = [row_view(_record_row(r), family, names, lang, r) for r in records]
-    final = result.get("final_points") or (rows[-1]["totals"] if rows else None)
-    session = result.get("session") or {}
     dealer = result.get("next_dealer")
-    players = []
-    for seat in SEATS:
-        players.append(
-            {
-                "seat": seat,
-                "wind": WIND_CHARS[seat],
-                "name": names.get(seat, seat),
-                "total": (final or {}).get(seat, result.get("start")),
-                "dealer": seat == dealer,
-                "session": session.get(seat) or {},
-            }
-        )
+    players = _players(result, rows, names)
     # A footer once something was played: hands, or final scores only.
     played = bool(rows or records or result.get("penalties")) or final_only
-    footer = sorted(
-        (p for p in players if p["session"] and played),
-        key=lambda p: (p["session"].get("placement") or 9, p["seat"]),
-    )
-    places = [p["session"].get("placement") for p in footer]
-    for p in footer:
-        p["tied"] = places.count(p["session"].get("placement")) > 1
     return {
         "features": frozenset(features),
         "rows": views,
         "players": players,
-        "footer": footer,
+        "footer": _footer(players) if played else [],
         "penalties": [_penalty_view(p, names) for p in result.get("penalties") or []],
         "balance": result.get("balance") or {},
         "pool": result.get("pool") or 0,
@@ -220,6 +200,35 @@ def sheet_view(
         "start": result.get("start"),
         "replayed": bool(result),
     }
+
+
+def _players(result: dict, rows: list, names: dict) -> list[dict]:
+    """Each seat's player: name, points now, dealer mark and session line."""
+    final = result.get("final_points") or (rows[-1]["totals"] if rows else None)
+    session = result.get("session") or {}
+    return [
+        {
+            "seat": seat,
+            "wind": WIND_CHARS[seat],
+            "name": names.get(seat, seat),
+            "total": (final or {}).get(seat, result.get("start")),
+            "dealer": seat == result.get("next_dealer"),
+            "session": session.get(seat) or {},
+        }
+        for seat in SEATS
+    ]
+
+
+def _footer(players: list[dict]) -> list[dict]:
+    """The players with a session line, best placement first, ties marked."""
+    footer = sorted(
+        (p for p in players if p["session"]),
+        key=lambda p: (p["session"].get("placement") or 9, p["seat"]),
+    )
+    places = [p["session"].get("placement") for p in footer]
+    for p in footer:
+        p["tied"] = places.count(p["session"].get("placement")) > 1
+    return footer
 
 
 CATEGORY_NAMES = {

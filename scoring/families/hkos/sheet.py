@@ -63,33 +63,7 @@ def replay_hkos(
     last = rules.rounds if rules.rounds is not None else len(WINDS)
     for i, data in enumerate(entries):
         row = tally.row(i, data, over=deal.wind >= last)
-        record, level, value, score, notes = _read(row, deal, setup, lang)
-        settled = settle_row(
-            row,
-            HKOSSettlementError,
-            settle_hkos,
-            SEATS,
-            record.outcome,
-            winner=record.winner,
-            discarder=record.discarder,
-            value=None if record.faan is None else config.hand_value(record.faan),
-            more_winners={p: config.hand_value(f) for p, f in record.more_winners},
-            payment_scheme=rules.payment_scheme,
-        )
-        tally.add(
-            record,
-            settled,
-            label=deal.label,
-            dealer=SEATS[deal.dealer],
-            level=level,
-            winners=settled.winners,
-            discarder=record.discarder,
-            value=value,
-            score=score,
-            notes=notes,
-        )
-        dealer_won = SEATS[deal.dealer] in settled.winners
-        deal = next_deal(deal, settled.outcome, dealer_won, rules.dealer_repeat_cap)
+        deal = _add_row(tally, row, deal, setup, lang)
     ledger = read_penalties(penalties, len(tally.rows), policy)
     table = table_penalties(ledger, HKOSPenalty)
     checked = hkos_session_result(SEATS, tally.records, table, rules, config)
@@ -114,6 +88,38 @@ def replay_hkos(
         ):
             raise AssertionError(f"HKOS footer disagrees for {seat}: {mine} vs {theirs}")
     return result
+
+
+def _add_row(tally: Tally, row: Row, deal: Deal, setup: HKOSRules, lang: str) -> Deal:
+    """One hand read, settled and added; the deal that follows it (§6: East repeats)."""
+    config, rules = setup.hand, setup.session
+    record, level, value, score, notes = _read(row, deal, setup, lang)
+    settled = settle_row(
+        row,
+        HKOSSettlementError,
+        settle_hkos,
+        SEATS,
+        record.outcome,
+        winner=record.winner,
+        discarder=record.discarder,
+        value=None if record.faan is None else config.hand_value(record.faan),
+        more_winners={p: config.hand_value(f) for p, f in record.more_winners},
+        payment_scheme=rules.payment_scheme,
+    )
+    tally.add(
+        record,
+        settled,
+        label=deal.label,
+        dealer=SEATS[deal.dealer],
+        level=level,
+        winners=settled.winners,
+        discarder=record.discarder,
+        value=value,
+        score=score,
+        notes=notes,
+    )
+    dealer_won = SEATS[deal.dealer] in settled.winners
+    return next_deal(deal, settled.outcome, dealer_won, rules.dealer_repeat_cap)
 
 
 def _after(ledger: Sequence[Entry], seat: str) -> int:

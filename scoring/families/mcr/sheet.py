@@ -50,47 +50,14 @@ def replay_mcr(
     lang: str,
 ) -> SheetResult:
     rules = setup.session
-    policy = PenaltyPolicy(
-        # rules/mcr.md §9: penalties join the session score unless the event says not.
-        scope={"*": "table_score" if rules.penalties_in_session_score else "overall_score"},
-        distribution={
-            "*": "none",
-            "false_win": "equal_to_others" if rules.false_win_redistribute else "none",
-        },
-        points={"false_win": -rules.false_win_points},
-    )
+    policy = _policy(rules)
     if final_scores is not None:
         return final_scores_result(
             setup.ruleset, final_scores, penalties, policy, rules.table_points
         )
     tally = Tally()
     for i, data in enumerate(entries):
-        row = tally.row(i, data, over=i >= rules.hands_per_session)
-        if (
-            tally.records
-            and tally.records[-1].outcome == "not_played"
-            and row.data.get("outcome") != "not_played"
-        ):
-            raise SheetError(
-                row.field("outcome"),
-                "not_allowed",
-                "an earlier hand was not played (time limit), so no later hand can be",
-                {"value": row.data.get("outcome")},
-            )
-        record, level, value, score = _read(row, i, setup, lang)
-        settled = settle_row(row, MCRSettlementError, settle_mcr, SEATS, **vars(record))
-        tally.add(
-            record,
-            settled,
-            label=mcr_hand_situation(i, "E").label,
-            dealer=dealer_of(i),
-            level=level,
-            winners=(record.winner,) if record.winner else (),
-            discarder=record.discarder,
-            value=value,
-            score=score,
-            notes=("not played (time limit)",) if record.outcome == "not_played" else (),
-        )
+        _add_row(tally, i, data, setup, lang)
     ledger = read_penalties(penalties, len(tally.rows), policy)
     checked = mcr_session_result(
         SEATS,
@@ -114,6 +81,48 @@ def replay_mcr(
         if (mine["placement"], mine["rank_points"]) != (theirs.placement, theirs.table_points):
             raise AssertionError(f"MCR footer disagrees for {seat}: {mine} vs {theirs}")
     return result
+
+
+def _policy(rules) -> PenaltyPolicy:
+    return PenaltyPolicy(
+        # rules/mcr.md §9: penalties join the session score unless the event says not.
+        scope={"*": "table_score" if rules.penalties_in_session_score else "overall_score"},
+        distribution={
+            "*": "none",
+            "false_win": "equal_to_others" if rules.false_win_redistribute else "none",
+        },
+        points={"false_win": -rules.false_win_points},
+    )
+
+
+def _add_row(tally: Tally, i: int, data: Any, setup: MCRRules, lang: str) -> None:
+    """Hand ``i``: read, settled and added; none after a hand not played (time limit)."""
+    row = tally.row(i, data, over=i >= setup.session.hands_per_session)
+    if (
+        tally.records
+        and tally.records[-1].outcome == "not_played"
+        and row.data.get("outcome") != "not_played"
+    ):
+        raise SheetError(
+            row.field("outcome"),
+            "not_allowed",
+            "an earlier hand was not played (time limit), so no later hand can be",
+            {"value": row.data.get("outcome")},
+        )
+    record, level, value, score = _read(row, i, setup, lang)
+    settled = settle_row(row, MCRSettlementError, settle_mcr, SEATS, **vars(record))
+    tally.add(
+        record,
+        settled,
+        label=mcr_hand_situation(i, "E").label,
+        dealer=dealer_of(i),
+        level=level,
+        winners=(record.winner,) if record.winner else (),
+        discarder=record.discarder,
+        value=value,
+        score=score,
+        notes=("not played (time limit)",) if record.outcome == "not_played" else (),
+    )
 
 
 def dealer_of(index: int) -> str:

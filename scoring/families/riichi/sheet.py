@@ -60,24 +60,7 @@ def replay_riichi(
 ) -> SheetResult:
     start = setup.session.start
     if final_scores is not None:
-        points = final_scores_map(final_scores)
-        if (
-            not isinstance(leftover_sticks, int)
-            or isinstance(leftover_sticks, bool)
-            or leftover_sticks < 0
-        ):
-            raise SheetError(
-                "leftover_sticks",
-                "bad_input",
-                f"must be 0 or more sticks, not {leftover_sticks!r}",
-                {"field": "leftover_sticks"},
-            )
-        expected = 4 * start - leftover_sticks * STICK
-        if sum(points.values()) != expected:
-            why = f"4 x {start:,} less {leftover_sticks} stick(s) on the table"
-            raise scores_do_not_sum(expected, sum(points.values()), why)
-        ledger = read_penalties(penalties, 0, _policy(setup))
-        return _result(setup, points, (), leftover_sticks, ledger, None, complete=True, warnings=())
+        return _final_scores(setup, final_scores, penalties, leftover_sticks)
     at = Position(0, "E", 0, 0)
     points, rows, warnings, derived = dict.fromkeys(SEATS, start), [], [], []
     complete = False
@@ -112,6 +95,29 @@ def replay_riichi(
         complete=complete,
         warnings=tuple(warnings),
     )
+
+
+def _final_scores(setup: RiichiSetup, final_scores, penalties, leftover_sticks) -> SheetResult:
+    """Final-scores-only entry: the points must add up with the sticks left on the table."""
+    start = setup.session.start
+    points = final_scores_map(final_scores)
+    if (
+        not isinstance(leftover_sticks, int)
+        or isinstance(leftover_sticks, bool)
+        or leftover_sticks < 0
+    ):
+        raise SheetError(
+            "leftover_sticks",
+            "bad_input",
+            f"must be 0 or more sticks, not {leftover_sticks!r}",
+            {"field": "leftover_sticks"},
+        )
+    expected = 4 * start - leftover_sticks * STICK
+    if sum(points.values()) != expected:
+        why = f"4 x {start:,} less {leftover_sticks} stick(s) on the table"
+        raise scores_do_not_sum(expected, sum(points.values()), why)
+    ledger = read_penalties(penalties, 0, _policy(setup))
+    return _result(setup, points, (), leftover_sticks, ledger, None, complete=True, warnings=())
 
 
 def _row(i: int, at: Position, played: Played, points, notes) -> RowResult:

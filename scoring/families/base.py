@@ -95,3 +95,17 @@ class BaseFamily:
 
     def __repr__(self) -> str:
         return f"<family {self.name}>"
+
+
+class CountsHands:
+    """For a family whose session is a fixed number of hands, set by the event.
+
+    The event's "hands per session" field is the session rules'
+    ``hands_per_session`` option (rules/mcr.md §6, rules/zung-jung.md §8).
+    """
+
+    def hands_option(self) -> str | None:
+        return "hands_per_session"
+
+    def session_hands(self, rules: Any) -> int | None:
+        return rules.session.hands_per_session

@@ -13,6 +13,9 @@ deals first. MCR players move each round but keep their starting-seat name.
 :meth:`SheetResult.to_dict` gives JSON-safe data: every Fraction (session
 scores, uma, table points) becomes its exact string, ``"7/3"`` or ``"-15"``,
 never a float. ``SheetError.to_dict()`` gives field, code, params, message.
+A row's notes, the sheet's warnings and the reason of a ledger entry the
+engine writes (a riichi chombo) are codes with parameters, not sentences
+(:mod:`scoring.sheets.messages`).
 
 Error codes (``SheetError.code``; ``params`` in brackets):
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from scoring.core.seats import SEATS
 from scoring.core.table import is_int
+from scoring.sheets.messages import Message
 from scoring.sheets.values import WinValue, english
 
 
@@ -67,7 +68,9 @@ class RowResult:
     ``value`` is each winner's value as codes and numbers
     (:mod:`scoring.sheets.values`); it is stored as
     ``[{"seat": "N", "parts": [["han", 4], ["fu", 30]]}, …]``, and nothing
-    stores its English text (:attr:`value_text`) in the result.
+    stores its English text (:attr:`value_text`) in the result. ``notes`` are
+    :class:`~scoring.sheets.messages.Message` codes, stored as
+    ``{"code": "chombo_replayed", "params": {"seat": "N"}}``.
     """
 
     index: int
@@ -83,7 +86,7 @@ class RowResult:
     deltas: dict[str, int]
     totals: dict[str, int]
     pool_after: int = 0
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
 
     @property
     def value_text(self) -> str:
@@ -93,6 +96,7 @@ class RowResult:
     def to_dict(self) -> dict[str, Any]:
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["value"] = [one.to_dict() for one in self.value]
+        out["notes"] = [note.to_dict() for note in self.notes]
         return exact(out)
 
 
@@ -103,7 +107,8 @@ class SheetResult:
     ``session[seat]`` holds ``placement``, ``score``, ``rank_points``, ``uma``,
     ``oka``, ``sticks`` (riichi leftover sticks received, else None),
     ``penalty`` and ``overall_penalty``; penalties are signed amounts to *add*
-    (negative for the offender), in session units.
+    (negative for the offender), in session units. ``warnings`` are
+    :class:`~scoring.sheets.messages.Message` codes, stored like a row's notes.
     """
 
     ruleset: str
@@ -118,7 +123,7 @@ class SheetResult:
     complete: bool | None
     next_label: str | None
     next_dealer: str | None
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Message, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.balance["ok"]:
@@ -128,6 +133,7 @@ class SheetResult:
         """JSON-safe data; every Fraction becomes its exact string ("7/3", "-15")."""
         out = {f.name: getattr(self, f.name) for f in fields(self)}
         out["rows"] = [r.to_dict() for r in self.rows]
+        out["warnings"] = [w.to_dict() for w in self.warnings]
         return exact(out)
 
 

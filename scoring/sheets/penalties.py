@@ -17,6 +17,7 @@ from typing import Any
 
 from scoring.core.seats import SEATS
 from scoring.sheets.common import SheetError, sequence
+from scoring.sheets.messages import Message
 from scoring.sheets.reading import Row
 
 CATEGORIES = (
@@ -56,7 +57,11 @@ class PenaltyPolicy:
 
 @dataclass(frozen=True)
 class Entry:
-    """One normalized ledger entry; ``derived`` ones come from hand rows (riichi chombo)."""
+    """One normalized ledger entry; ``derived`` ones come from hand rows (riichi chombo).
+
+    ``reason`` is the judge's own text, or for an entry the engine writes a
+    :class:`~scoring.sheets.messages.Message` (stored as its code and params).
+    """
 
     player: str
     category: str
@@ -64,7 +69,7 @@ class Entry:
     scope: str
     distribution: str
     after_hand: int | None
-    reason: str
+    reason: str | Message
     index: int | None = None  # position in the judge's penalties list
     derived: bool = False
 
@@ -87,7 +92,7 @@ class Entry:
             "scope": self.scope,
             "distribution": self.distribution,
             "after_hand": self.after_hand,
-            "reason": self.reason,
+            "reason": self.reason.to_dict() if isinstance(self.reason, Message) else self.reason,
             "effect": self.effect,
             "index": self.index,
             "derived": self.derived,
@@ -123,17 +128,19 @@ def _entry(data: Any, i: int, rows: int, policy: PenaltyPolicy) -> Entry:
             f"{points} cannot be shared equally by the 3 other players",
             {"value": points, "divisor": OTHERS},
         )
+    # The hand it happened in: an entered one (0 to rows - 1), or the one in progress (rows).
     after = row.data.get("after_hand")
     if after is not None and (
-        not isinstance(after, int) or isinstance(after, bool) or not 0 <= after < rows
+        not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= rows
     ):
         raise SheetError(
             row.field("after_hand"),
             "bad_input",
-            f"must be empty or the index of an entered hand (0 to {rows - 1}), not {after!r}"
+            f"must be empty, the index of an entered hand (0 to {rows - 1}) or {rows} for the "
+            f"hand in progress, not {after!r}"
             if rows
-            else f"must be empty: the sheet has no hand rows, not {after!r}",
-            {"field": row.field("after_hand")},
+            else f"must be empty or 0 (the hand in progress), not {after!r}",
+            {"field": row.field("after_hand"), "value": after, "in_progress": rows},
         )
     reason = row.data.get("reason") or ""
     if not isinstance(reason, str):

@@ -25,6 +25,7 @@ from scoring.sheets.common import (
     final_scores_map,
     scores_do_not_sum,
 )
+from scoring.sheets.messages import Message
 from scoring.sheets.penalties import SCOPES, Entry, PenaltyPolicy, read_penalties, totals
 
 
@@ -78,7 +79,7 @@ def point_total_result(
     place_points: Sequence[int | Fraction] | None,
     *,
     complete: bool,
-    warnings: Sequence[str],
+    warnings: Sequence[Message],
     upcoming: Callable[[], tuple[str, str]] | None,
 ) -> SheetResult:
     """The sheet's result; ``upcoming()`` gives the next hand's label and dealer if not complete."""

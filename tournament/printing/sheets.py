@@ -36,6 +36,7 @@ from tournament.printing.layouts import Layout, layout_for
 from tournament.results.display import CATEGORY_NAMES, WIND_CHARS, items_of
 from tournament.results.hand_values import value_text
 from tournament.results.models import Penalty, ScoreSheet
+from tournament.results.sheet_messages import message_text
 from tournament.results.templatetags.results_tags import ordinal_place, points, signed
 from tournament.seating.models import Seat, Table
 
@@ -277,7 +278,7 @@ def _penalties(result: dict, names: dict) -> list[dict]:
                 "category": CATEGORY_NAMES.get(category, category),
                 "points": signed(p.get("points")),
                 "scope": SCOPE_NAMES.get(p.get("scope"), p.get("scope") or ""),
-                "reason": p.get("reason") or "",
+                "reason": message_text(p.get("reason"), names),
             }
         )
     return out

@@ -18,6 +18,7 @@ from scoring.standings import SessionLine, rank_by
 from tournament.events.rules import precedence_of
 from tournament.results.display import CATEGORY_NAMES, WIND_CHARS
 from tournament.results.models import ScoreSheet
+from tournament.results.sheet_messages import message_text
 from tournament.seating.models import WIND_ORDER, Round, Seat
 
 SEATS = tuple(str(w) for w in WIND_ORDER)
@@ -42,13 +43,23 @@ def _fraction(value) -> Fraction:
 
 
 def _penalties(result: dict, seat: str) -> list[dict]:
-    """The ledger entries against one seat, with the category's name and the judge's reason."""
+    """The ledger entries against one seat, with the category's name and the reason.
+
+    The reason is the judge's own words, or the engine's (a riichi chombo's)
+    in the reader's language.
+    """
     out = []
     for entry in result.get("penalties") or []:
         if entry.get("player") != seat:
             continue
         category = entry.get("category") or ""
-        out.append({**entry, "category_name": CATEGORY_NAMES.get(category, category)})
+        out.append(
+            {
+                **entry,
+                "category_name": CATEGORY_NAMES.get(category, category),
+                "reason": message_text(entry.get("reason")),
+            }
+        )
     return out
 
 

@@ -17,6 +17,7 @@ from scoring.core.seats import SEATS
 from scoring.families import Family, family_named
 from tournament.results.choices import OUTCOME_NAMES
 from tournament.results.hand_values import value_text, win_text
+from tournament.results.sheet_messages import message_text, message_texts
 
 WIND_CHARS = {"E": "東", "S": "南", "W": "西", "N": "北"}
 
@@ -102,7 +103,7 @@ def row_view(row: dict, family: Family | str, names: dict, lang: str, record=Non
         "score": row.get("score"),
         "cells": cells,
         "pool_after": row.get("pool_after") or 0,
-        "notes": list(row.get("notes") or []),
+        "notes": message_texts(row.get("notes"), names),
         "record": record,
         "level": row.get("level") or (record.level if record is not None else ""),
     }
@@ -196,7 +197,7 @@ def sheet_view(
         "next_label": result.get("next_label"),
         "next_dealer": dealer,
         "complete": result.get("complete"),
-        "warnings": list(result.get("warnings") or []),
+        "warnings": message_texts(result.get("warnings"), names),
         "start": result.get("start"),
         "replayed": bool(result),
     }
@@ -250,6 +251,7 @@ def _penalty_view(penalty: dict, names: dict) -> dict:
     return {
         **penalty,
         "category_name": CATEGORY_NAMES.get(category, category),
+        "reason": message_text(penalty.get("reason"), names),
         "name": names.get(penalty.get("player"), penalty.get("player")),
         "effects": [
             {"seat": s, "name": names.get(s, s), "value": effect.get(s, 0)}

@@ -13,8 +13,9 @@ not belong to the chosen outcome are left out rather than refused, because
 the page hides them.
 
 The form checks only what it can say better than the engine (a win needs a
-winner); everything else is the replay's, whose errors come back naming a
-field that :meth:`HandForm.add_sheet_error` puts next to the right input.
+winner; each tile input reads its own mpsz text, ``tile_inputs``); everything
+else is the replay's, whose errors come back naming a field that
+:meth:`HandForm.add_sheet_error` puts next to the right input.
 
 Where the event lets several players win on one discard, the form also holds
 a second and third winner (``win_blocks``); with more than one winner the
@@ -30,6 +31,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.core.seats import SEATS
 from scoring.families.protocol import EntryData
+from tournament.results import tile_inputs
 from tournament.results import value_inputs as values
 from tournament.results.choices import (
     FLOWER_TILES,
@@ -42,17 +44,17 @@ from tournament.results.choices import (
 )
 from tournament.results.win_blocks import MAX_BLOCKS, MoreWinners, claim_initial, name, on_key
 
-_MPSZ = re.compile(r"^[0-9mpsz\s]*$")
 _INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
 # Tiles every winner of a discard shares: entered once, with the first winner.
 _SHARED_TILES = ("win_tile", "dora_indicators", "ura_indicators")
 
 
-def tiles_field(label, help_text=""):
-    return forms.CharField(
+def tiles_field(label, help_text="", kind: str = tile_inputs.MANY):
+    """A tile input (``tile_inputs.TilesField``); the tile picker fills one tile or adds more."""
+    return tile_inputs.TilesField(
+        kind=kind,
         label=label,
         required=False,
-        max_length=80,
         help_text=help_text,
         widget=forms.TextInput(
             attrs={
@@ -60,7 +62,7 @@ def tiles_field(label, help_text=""):
                 "autocapitalize": "off",
                 "spellcheck": "false",
                 "class": "mono",
-                "data-tiles": "many",
+                "data-tiles": "one" if kind == tile_inputs.ONE else "many",
             }
         ),
     )
@@ -77,9 +79,11 @@ class HandForm(MoreWinners, forms.Form):
     winner = forms.ChoiceField(label=_("Winner"), required=False)
     discarder = forms.ChoiceField(label=_("Discarder"), required=False)
     concealed = tiles_field(
-        _("Hand (concealed tiles)"), _("Without the winning tile, e.g. 123m456p789s1z")
+        _("Hand (concealed tiles)"),
+        _("Without the winning tile, e.g. 123m456p789s1z"),
+        kind=tile_inputs.CONCEALED,
     )
-    win_tile = tiles_field(_("Winning tile"))
+    win_tile = tiles_field(_("Winning tile"), kind=tile_inputs.ONE)
     flags = forms.MultipleChoiceField(label=_("Situation"), required=False)
     reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=200)
 
@@ -95,14 +99,15 @@ class HandForm(MoreWinners, forms.Form):
         self.fields["outcome"].choices = outcome_choices(entry)
         self.fields["winner"].choices = seat_choices
         self.fields["discarder"].choices = seat_choices
-        self.fields["win_tile"].widget.attrs["data-tiles"] = "one"
         # The family's flags; a winner's "riichi" flag is not one: it follows the declarers.
         self.fields["flags"].choices = flag_choices(entry)
         for i in range(1, MELD_ROWS + 1):
             self.fields[f"meld{i}_type"] = forms.ChoiceField(
                 label=_("Meld %(n)s") % {"n": i}, choices=MELD_TYPES, required=False
             )
-            self.fields[f"meld{i}_tiles"] = tiles_field(_("Meld %(n)s tiles") % {"n": i})
+            self.fields[f"meld{i}_tiles"] = tiles_field(
+                _("Meld %(n)s tiles") % {"n": i}, kind=tile_inputs.MELD
+            )
             self.fields[f"meld{i}_tiles"].widget.attrs["placeholder"] = "123s / 555z / 1111m"
         for field in entry.value_fields:
             self.fields[field.code] = values.form_field(field)
@@ -166,8 +171,11 @@ class HandForm(MoreWinners, forms.Form):
                 label=_("Liable player (pao)"), choices=[("", "—")] + seat_choices, required=False
             )
         if "dora" in self.features:
-            self.fields["dora_indicators"] = tiles_field(_("Dora indicators"))
-            self.fields["ura_indicators"] = tiles_field(_("Ura-dora indicators"))
+            for field, label in (
+                ("dora_indicators", _("Dora indicators")),
+                ("ura_indicators", _("Ura-dora indicators")),
+            ):
+                self.fields[field] = tiles_field(label, kind=tile_inputs.INDICATORS)
         if "flower_tiles" in self.features:
             self.fields["flower_tiles"] = forms.MultipleChoiceField(
                 label=_("Flowers and seasons"), choices=FLOWER_TILES, required=False
@@ -183,9 +191,6 @@ class HandForm(MoreWinners, forms.Form):
             self.add_error("winner", _("Choose the winner."))
         if outcome in self.entry_data.from_discard and not data.get("discarder"):
             self.add_error("discarder", _("Choose who discarded the winning tile."))
-        for name_, value in data.items():
-            if name_ in self._tile_fields() and value and not _MPSZ.match(value):
-                self.add_error(name_, _("Write tiles as mpsz, e.g. 123m 456p 11z."))
         blocks = self.claim_blocks(data) if wins else [1]
         if wins and data.get("level") == "value":
             for k in blocks:
@@ -203,9 +208,6 @@ class HandForm(MoreWinners, forms.Form):
                 data.get("riichi") or []
             ):
                 self.add_error("riichi", _("Double riichi: mark the winner as a riichi declarer."))
-
-    def _tile_fields(self):
-        return {n for n, f in self.fields.items() if "data-tiles" in f.widget.attrs}
 
     # --- form <-> entry ---------------------------------------------------------------
 
@@ -336,8 +338,7 @@ class HandForm(MoreWinners, forms.Form):
             rest = _INDEXED.sub(r"\1", parts[1]) if len(parts) > 1 else ""
             if rest == "melds":
                 meld = _INDEXED.match(parts[1])
-                n = int(meld.group(2)) + 1 if meld else 1
-                return name(k, f"meld{min(n, MELD_ROWS)}_tiles")
+                return name(k, f"meld{self._meld_row(k, int(meld.group(2)) if meld else 0)}_tiles")
             if rest == "flowers":
                 flowers = name(k, "flower_tiles")
                 return flowers if flowers in self.fields else "flowers"
@@ -351,6 +352,16 @@ class HandForm(MoreWinners, forms.Form):
         if head in self.fields and head not in ("base_version",):
             return head
         return None
+
+    def _meld_row(self, k: int, j: int) -> int:
+        """The form row of winner ``k``'s ``j``-th meld in the entry (empty rows are left out)."""
+        data = getattr(self, "cleaned_data", None) or {}
+        rows = [
+            i
+            for i in range(1, MELD_ROWS + 1)
+            if data.get(name(k, f"meld{i}_type")) or _squash(data.get(name(k, f"meld{i}_tiles")))
+        ]
+        return rows[j] if j < len(rows) else min(j + 1, MELD_ROWS)
 
 
 def _in_seat_order(seats) -> list[str]:

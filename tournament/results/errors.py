@@ -32,6 +32,13 @@ FIELD_NAMES = {
     "player": gettext_lazy("player"),
     "final_scores": gettext_lazy("final scores"),
     "scores": gettext_lazy("final scores"),
+    "concealed": gettext_lazy("concealed tiles"),
+    "win_tile": gettext_lazy("winning tile"),
+    "dora_indicators": gettext_lazy("dora indicators"),
+    "ura_indicators": gettext_lazy("ura-dora indicators"),
+    "penalty_tiles": gettext_lazy("penalty tiles"),
+    "flags": gettext_lazy("situation"),
+    "after_hand": gettext_lazy("during hand"),
 }
 
 MESSAGES = {
@@ -63,34 +70,72 @@ MESSAGES = {
     "bad_option": gettext_lazy("the event's ruleset settings are not valid."),
     "bad_flag": gettext_lazy("a situation flag cannot apply to this hand."),
     "bad_input": gettext_lazy("this value is missing or not valid."),
+    "no_such_hand": gettext_lazy(
+        "hand %(value)s has not been played yet: choose hand 1 to %(current)s "
+        "(%(current)s is the hand being played now), or leave it empty."
+    ),
 }
 # When the engine reports a code without the numbers a sentence above needs.
 GENERIC = {
     "below_minimum": gettext_lazy("the hand is worth less than the ruleset's minimum."),
     "above_maximum": gettext_lazy("the value is above the ruleset's limit."),
 }
+# Codes whose sentence above, with its numbers, says all the engine's detail says; with
+# every other code the detail follows in parentheses (it names the rule, the tile, the why).
+SAID_IN_FULL = frozenset(
+    {
+        "winner_is_discarder",
+        "liable_is_winner",
+        "bad_seat",
+        "bad_choice",
+        "duplicate",
+        "impossible_value",
+        "scores_do_not_sum",
+        "not_divisible",
+        "noten_riichi",
+        "no_such_hand",
+    }
+)
 
-_INDEXED = re.compile(r"^(hands|penalties|wins)\[(\d+)\]$")
+MELD = gettext_lazy("meld")
+_INDEXED = re.compile(r"^(hands|penalties|rulings|wins|melds)\[(\d+)\]$")
+_NUMBERED = {
+    "hands": gettext_lazy("Hand %(n)s"),
+    "penalties": gettext_lazy("Ruling %(n)s"),
+    "rulings": gettext_lazy("Ruling %(n)s"),
+    "wins": gettext_lazy("Winner %(n)s"),
+}
+# The engine's own path at the head of a hand's error ("melds[1].tiles: …", "win_tile: …").
+_HAND_PATH = re.compile(r"^([a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)?): ")
 
 
 def describe_field(field: str) -> str:
-    """``hands[2].discarder`` -> "Hand 3, discarder", in the user's language."""
+    """``hands[2].discarder`` -> "Hand 3, discarder", in the user's language (from 1)."""
     parts = []
-    for part in (field or "").split("."):
+    names = (field or "").split(".")
+    for i, part in enumerate(names):
         match = _INDEXED.match(part)
-        if match:
-            kind, n = match.group(1), int(match.group(2)) + 1
-            if kind == "hands":
-                parts.append(_("Hand %(n)s") % {"n": n})
-            elif kind == "penalties":
-                parts.append(_("Ruling %(n)s") % {"n": n})
-            else:
-                parts.append(_("Winner %(n)s") % {"n": n})
+        before = names[i - 1] if i else ""
+        if match and match.group(1) == "melds":
+            # Not numbered: the entry leaves out empty meld rows, so its count is not the form's.
+            parts.append(str(MELD))
+        elif match:
+            parts.append(str(_NUMBERED[match.group(1)]) % {"n": int(match.group(2)) + 1})
+        elif (part == "hand" and i + 1 < len(names)) or (part == "tiles" and "[" in before):
+            continue  # "Hand 1, meld", not "Hand 1, tiles, meld, tiles"
         elif part in FIELD_NAMES:
             parts.append(str(FIELD_NAMES[part]))
         elif part:
             parts.append(part)
     return ", ".join(parts)
+
+
+def hand_field(field: str, detail: str) -> str:
+    """A hand's error as precise as the engine's detail says: ``hands[0].hand.win_tile``."""
+    match = _HAND_PATH.match(detail or "")
+    if match and (field == "hand" or field.endswith(".hand")):
+        return f"{field}.{match.group(1)}"
+    return field
 
 
 class SheetInputError(EventError):
@@ -100,25 +145,32 @@ class SheetInputError(EventError):
     """
 
     def __init__(self, field: str, code: str, params: dict | None = None, detail: str = ""):
-        self.field, self.code, self.params, self.detail = field, code, dict(params or {}), detail
+        params = dict(params or {})
+        field = hand_field(field, params.get("detail") or "")
+        self.field, self.code, self.params, self.detail = field, code, params, detail
         shown = {
             k: ", ".join(map(str, v)) if isinstance(v, list | tuple) else v
             for k, v in self.params.items()
         }
-        template = MESSAGES.get(code)
         where = describe_field(field)
-        engine_detail = _without_field(self.params.get("detail") or "")
-        if template is not None:
-            try:
-                text = str(template) % shown
-            except (KeyError, TypeError, ValueError):
-                text = str(GENERIC.get(code, "")) or detail
-            extra = engine_detail or (_without_field(detail) if code == "bad_input" else "")
-            if extra and extra not in text:
-                text = f"{text} ({extra})"
-        else:
-            text = detail or code
+        text = _sentence(code, shown, detail, _without_field(params.get("detail") or ""))
         super().__init__(f"{where}: {text}" if where else text)
+
+
+def _sentence(code: str, shown: dict, detail: str, engine_detail: str) -> str:
+    """The code's sentence in the user's language, then the engine's detail where it says more."""
+    template = MESSAGES.get(code)
+    if template is None:
+        return detail or code
+    said = code in SAID_IN_FULL
+    try:
+        text = str(template) % shown
+    except (KeyError, TypeError, ValueError):
+        text, said = str(GENERIC.get(code, "")) or detail, False
+    extra = engine_detail or ("" if said else _without_field(detail))
+    if extra and extra not in text:
+        text = f"{text} ({extra})"
+    return text
 
 
 def _without_field(detail: str) -> str:

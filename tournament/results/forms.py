@@ -7,6 +7,8 @@ a conflict by the service. No form saves anything: the views call services.
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -14,6 +16,8 @@ from scoring.core.seats import SEATS
 from tournament.results.entry_forms import tiles_field
 from tournament.results.models import Penalty, Ruling
 from tournament.results.rulings import consequences, default_scope
+
+_RULING = re.compile(r"^rulings\[(\d+)\]$")
 
 
 class SheetChangeForm(forms.Form):
@@ -65,13 +69,23 @@ class RulingForm(SheetChangeForm):
     )
     tiles = tiles_field(_("Penalty tiles"))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, number: int = 1, in_progress: int = 1, **kwargs):
+        """``number``: this ruling's number on the page (from 1), to tell its errors apart;
+        ``in_progress``: the hand being played now (one more than those entered)."""
         # Its inputs share the page with the hand form: ids of their own.
         super().__init__(*args, auto_id="ruling_%s", **kwargs)
+        self.number = number
+        self.fields["after_hand"].help_text = _(
+            "Hands count from 1; the hand being played now is hand %(n)s."
+        ) % {"n": in_progress}
 
     def field_for(self, field: str, index: int | None = None) -> str | None:
-        if (field or "").startswith("hands["):
+        head = (field or "").split(".")[0]
+        if head.startswith("hands["):
             return None
+        ruling = _RULING.match(head)
+        if ruling and int(ruling.group(1)) + 1 != self.number:
+            return None  # an earlier ruling's problem: at the top of the form
         return super().field_for(field, index)
 
     def service_kwargs(self, event) -> dict:
@@ -103,7 +117,7 @@ class RulingForm(SheetChangeForm):
             "decision": data["decision"],
             "rule_reference": data.get("rule_reference") or follows["rule_reference"],
             "after_hand": data.get("after_hand"),
-            "tiles": (data.get("tiles") or "").replace(" ", ""),
+            "tiles": re.sub(r"\s+", "", data.get("tiles") or ""),
             "penalties": penalties,
             "hand_entry": follows["hand_entry"],
             "reason": data.get("reason") or "",

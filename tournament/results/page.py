@@ -147,7 +147,15 @@ def hand_form_again(request, event, names, head, data, action: str) -> HandForm:
 
 
 def ruling_form(event, head, data=None) -> RulingForm:
-    return RulingForm(data, initial={"base_version": head.version if head else 0})
+    initial = {"base_version": head.version if head else 0}
+    if head is None:
+        return RulingForm(data, initial=initial)
+    return RulingForm(
+        data,
+        initial=initial,
+        number=head.rulings.count() + 1,
+        in_progress=head.hands.count() + 1,
+    )
 
 
 def final_form(event, names, head, data=None) -> FinalScoresForm:

@@ -10,6 +10,7 @@ refusals into :class:`SheetInputError`.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 
 from scoring.families import OptionError
@@ -87,14 +88,24 @@ def state_of(sheet: ScoreSheet | None) -> SheetState:
 
 
 def ledger(state: SheetState) -> list[dict]:
-    """The penalties the replay applies: every penalty of every ruling not voided."""
-    rows = []
-    for ruling in state.rulings:
+    """The penalties the replay applies: every penalty of every ruling not voided.
+
+    A ruling's ``after_hand`` is the hand it happened in, numbered from 1 as
+    judges count: an entered hand, or the one being played (one more than
+    those entered). The ledger counts from 0.
+    """
+    return [penalty for _number, penalty in _ledger_rows(state)]
+
+
+def _ledger_rows(state: SheetState):
+    """(the ruling's number on the page, from 1; its ledger row) for each penalty applied."""
+    for number, ruling in enumerate(state.rulings, start=1):
         if ruling["voided_at"]:
             continue
         for p in ruling["penalties"]:
             after = ruling["after_hand"]
-            rows.append(
+            yield (
+                number,
                 {
                     "player": p["player"],
                     "category": _LEDGER_CATEGORY.get(ruling["kind"], ruling["kind"]),
@@ -103,12 +114,45 @@ def ledger(state: SheetState) -> list[dict]:
                     "distribution": p["distribution"],
                     "after_hand": None if after is None else after - 1,
                     "reason": ruling["decision"],
-                }
+                },
             )
-    return rows
 
 
 _LEDGER_CATEGORY = {"dead_hand": "dead_hand_call"}
+_PENALTY = re.compile(r"^penalties\[(\d+)\](?:\.(\w+))?")
+
+
+def ledger_error(state: SheetState, error: SheetError) -> SheetInputError:
+    """The replay's refusal of ledger row ``penalties[k]``, told of the ruling it comes from.
+
+    The ruling is named by its number on the page (``rulings[j]``), and a hand
+    it cannot be during by the hand's number, from 1.
+    """
+    match = _PENALTY.match(error.field or "")
+    numbers = [number for number, _penalty in _ledger_rows(state)]
+    if match is None or int(match.group(1)) >= len(numbers):
+        return SheetInputError(error.field, error.code, error.params, error.message)
+    number = numbers[int(match.group(1))]
+    field = f"rulings[{number - 1}]" + (f".{match.group(2)}" if match.group(2) else "")
+    if match.group(2) == "after_hand":
+        return no_such_hand(field, state.rulings[number - 1]["after_hand"], len(state.entries))
+    return SheetInputError(field, error.code, error.params, error.message)
+
+
+def check_hand_numbers(state: SheetState) -> None:
+    """Each ruling in force is during an entered hand or the one being played, else refused."""
+    entered = len(state.entries)
+    for j, ruling in enumerate(state.rulings):
+        after = ruling["after_hand"]
+        if not ruling["voided_at"] and after is not None and after > entered + 1:
+            raise no_such_hand(f"rulings[{j}].after_hand", after, entered)
+
+
+def no_such_hand(field: str, number, entered: int) -> SheetInputError:
+    """A ruling during hand ``number``, which is neither entered nor the one being played."""
+    return SheetInputError(
+        field, "no_such_hand", {"value": number, "current": entered + 1}, f"no hand {number}"
+    )
 
 
 def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
@@ -119,6 +163,7 @@ def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
         raise SheetInputError(
             "overrides", "bad_option", {"detail": problem.message}, problem.message
         ) from None
+    check_hand_numbers(state)
     try:
         if state.kind == ScoreSheet.Kind.FINAL:
             return replay_rules(
@@ -132,6 +177,8 @@ def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
         entries = [e["entry"] for e in state.entries]
         return replay_rules(rules, entries, ledger(state), lang=lang)
     except SheetError as error:
+        if (error.field or "").startswith("penalties["):
+            raise ledger_error(state, error) from None
         raise SheetInputError(error.field, error.code, error.params, error.message) from None
 
 

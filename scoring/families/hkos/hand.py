@@ -26,6 +26,7 @@ from functools import cache
 from typing import Any
 
 from scoring.core.errors import ErrorInfo, HandError
+from scoring.core.flags import check_flags
 from scoring.core.hand import Hand
 from scoring.core.names import display_name, name_table
 from scoring.core.patterns import Found, Pattern, best_arrangement
@@ -39,6 +40,7 @@ from scoring.core.shapes import (
     standard_readings,
 )
 from scoring.core.tiles import NUM_KINDS, counts34, kind_name, to_mpsz
+from scoring.families.hkos.flags import HKOS_FLAG_RULES
 from scoring.families.hkos.options import ALL_OPTIONS, HAND_OPTIONS
 from scoring.families.hkos.patterns import TESTS
 from scoring.families.rulesets import Ruleset, register
@@ -321,48 +323,8 @@ def _check_situation(hand: Hand) -> Hand:
         if flag not in HKOS_FLAGS:
             known = ", ".join(sorted(HKOS_FLAGS))
             raise HandError("bad_flag", f"flags: {flag!r} is not an HKOS flag; use {known}")
-    for flag, problem in _flag_problems(hand):
-        if flag in hand.flags and problem:
-            raise HandError("bad_flag", f"flags: {flag} {problem}")
+    check_flags(hand, HKOS_FLAG_RULES)
     return hand
-
-
-def _flag_problems(hand: Hand) -> list[tuple[str, str | None]]:
-    """(flag, why it cannot apply to this hand or None), checked in this order."""
-    flags, tsumo, melds = hand.flags, hand.is_tsumo, bool(hand.melds)
-
-    def others(flag: str, *banned: str) -> str | None:
-        clash = sorted(flags & set(banned))
-        return f"does not combine with {', '.join(clash)}" if clash else None
-
-    return [
-        ("kong_replacement", None if tsumo else "is a self-draw, not a discard win"),
-        (
-            "kong_replacement",
-            None if any(m.type == "kan" for m in hand.melds) else "needs a kong in the hand",
-        ),
-        ("flower_replacement", None if tsumo else "is a self-draw, not a discard win"),
-        ("flower_replacement", None if hand.flowers else "needs a bonus tile in flowers"),
-        ("robbing_kong", "is a win on another's kong, not a self-draw" if tsumo else None),
-        ("robbing_kong", others("robbing_kong", "kong_replacement", "flower_replacement")),
-        (
-            "heavenly",
-            None if hand.seat_wind == "E" and tsumo else "is East's self-drawn win on the deal",
-        ),
-        ("heavenly", "comes before any kong or call" if melds else None),
-        (
-            "heavenly",
-            others("heavenly", "earthly", "robbing_kong", "kong_replacement", "last_tile"),
-        ),
-        (
-            "earthly",
-            None
-            if hand.seat_wind != "E" and not tsumo
-            else "is another seat's win on East's first discard",
-        ),
-        ("earthly", "comes before any kong or call" if melds else None),
-        ("earthly", others("earthly", "robbing_kong", "last_tile")),
-    ]
 
 
 def _not_winning_message(hand: Hand) -> str:

@@ -27,6 +27,7 @@ from scoring.families.hkos.settlement import (
     settle_hkos,
 )
 from scoring.sheets.common import RowResult, SheetError, SheetResult, mapping, sequence
+from scoring.sheets.messages import Message, message
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
 from scoring.sheets.ranking import final_scores_result, point_total_result, table_penalties
 from scoring.sheets.reading import (
@@ -144,7 +145,7 @@ def _read(row: Row, deal: Deal, setup: HKOSRules, lang):
                 {"value": outcome},
             )
         who = row.seat("player", required=False)
-        note = f"false win by {who}: voided, same dealer again" if who else "false win: voided"
+        note = message("false_win_voided_by", seat=who) if who else message("false_win_voided")
         return HKOSHandRecord(outcome), "value", (), None, (note,)
     row.empty("player")
     discarder = None
@@ -212,11 +213,10 @@ def _faan(claim: Row, deal: Deal, winner: str, outcome: str, setup: HKOSRules, l
     return result.total, level, result.to_dict()
 
 
-def _warn(rows: Sequence[RowResult], ledger: Sequence[Entry]) -> tuple[str, ...]:
+def _warn(rows: Sequence[RowResult], ledger: Sequence[Entry]) -> tuple[Message, ...]:
     logged = {e.after_hand for e in ledger if e.category == "false_win"}
     return tuple(
-        f"hands[{r.index}] ({r.label}) is a false win but the ledger has no false_win penalty "
-        "for it (rules/hkos.md §8)"
+        message("false_win_unlogged", index=r.index, label=r.label)
         for r in rows
         if r.outcome == "false_win" and r.index not in logged
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily
+from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily, CountsHands
 from scoring.families.mcr import layout as printout
 from scoring.families.mcr.options import ALL_OPTIONS
 from scoring.families.mcr.rules import MCRRules, resolve
@@ -34,7 +34,7 @@ FLAGS = ("last_tile", "kong_replacement", "robbing_kong", "last_of_kind")
 MAX_FLOWERS = 8  # rules/mcr.md §4
 
 
-class MCRFamily(BaseFamily):
+class MCRFamily(CountsHands, BaseFamily):
     name = "mcr"
     rulesets = ("mcr",)
     names_table = "mcr_fans"
@@ -84,12 +84,6 @@ class MCRFamily(BaseFamily):
 
     def default_penalty_scope(self, rules: MCRRules) -> str:
         return "table_score"
-
-    def hands_option(self) -> str | None:
-        return "hands_per_session"
-
-    def session_hands(self, rules: MCRRules) -> int | None:
-        return rules.session.hands_per_session
 
     def seats_by_round(self, rules: MCRRules, seat: str) -> Sequence[str] | None:
         """rules/mcr.md §6: the seat a player who starts in ``seat`` takes in rounds E-N."""

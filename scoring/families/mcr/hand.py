@@ -21,6 +21,15 @@ from typing import Any
 from MahjongGB import MahjongFanCalculator
 
 from scoring.core.errors import ErrorInfo, HandError
+from scoring.core.flags import (
+    apart,
+    check_flags,
+    has_kong,
+    needs,
+    on_discard,
+    robbed_tile_not_held,
+    self_drawn,
+)
 from scoring.core.frozen import fill
 from scoring.core.hand import Hand
 from scoring.core.names import display_name, name_table, names_in
@@ -35,6 +44,35 @@ KNITTED_FORMS = "four sets and a pair, seven pairs, thirteen orphans or a knitte
 FLOWER_KEY = "flower_tiles"
 MCR_FLAGS = frozenset({"last_tile", "kong_replacement", "robbing_kong", "last_of_kind"})
 KONG_FLAGS = frozenset({"kong_replacement", "robbing_kong"})
+# Flags that cannot apply (scoring.core.flags), pairs first so that a message names both.
+# Allowed on purpose: last_tile with kong_replacement (the corpus scores the pair,
+# mcr-helper-unittest:L326); robbing_kong with last_of_kind (a robbed tile is a
+# fourth; the library then leaves Last Tile out); last_of_kind with a copy of the
+# winning tile in hand (the corpus has one, mcr-helper-unittest:L247).
+MCR_FLAG_RULES = (
+    # Seed 000 L98: Robbing the Kong does not combine with Last Tile Draw or
+    # Last Tile Claim; the robbed tile is added to a kong, neither drawn from
+    # the wall by the winner nor discarded.
+    apart(
+        "robbing_kong",
+        "last_tile",
+        "Robbing the Kong does not combine with Last Tile Draw or Last Tile Claim (seed 000 L98)",
+    ),
+    # Seed 000 L97-98: one is a self-draw after one's own kong, the other a win
+    # on another player's kong.
+    apart(
+        "robbing_kong",
+        "kong_replacement",
+        "one is a win on another's kong, the other a self-draw after one's own (seed 000 L97-98)",
+    ),
+    # Seed 000 L97 杠上開花: a self-draw on the replacement tile of a kong.
+    needs("kong_replacement", self_drawn, "is a self-draw, not a discard win"),
+    needs("kong_replacement", has_kong, "needs a kong in the hand"),
+    # Seed 000 L98 搶杠和: won on the tile another player adds to a kong,
+    # scored as a discard win; that kong holds the other three copies.
+    needs("robbing_kong", on_discard, "is a win on another's kong, not a self-draw"),
+    robbed_tile_not_held("robbing_kong"),
+)
 KONG_EDITIONS = ("green-book", "cn-national")
 # How the library's kong fans are counted in each edition (rules/mcr.md §2,
 # "Kong values differ by edition"): library key -> (our key, value).
@@ -122,18 +160,7 @@ def _check_situation(hand: Hand, config: MCRConfig) -> None:
         if flag not in MCR_FLAGS:
             known = ", ".join(sorted(MCR_FLAGS))
             raise HandError("bad_flag", f"flags: {flag!r} is not an MCR flag; use {known}")
-    if "kong_replacement" in hand.flags:
-        if not hand.is_tsumo:
-            raise HandError("bad_flag", "flags: kong_replacement is a self-draw, not a discard win")
-        if not any(m.type == "kan" for m in hand.melds):
-            raise HandError("bad_flag", "flags: kong_replacement needs a kong in the hand")
-    if "robbing_kong" in hand.flags:
-        if hand.is_tsumo:
-            raise HandError(
-                "bad_flag", "flags: robbing_kong is a win on another's kong, not a self-draw"
-            )
-        if "kong_replacement" in hand.flags:
-            raise HandError("bad_flag", "flags: robbing_kong and kong_replacement do not combine")
+    check_flags(hand, MCR_FLAG_RULES)
     if hand.flower_count and not config.flowers_used:
         raise HandError("bad_input", "flowers: this event is played without flowers")
     for name in ("dora_indicators", "ura_indicators", "penalty_tiles"):

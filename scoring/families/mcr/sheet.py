@@ -25,6 +25,7 @@ from scoring.families.mcr.session import (
 )
 from scoring.families.mcr.settlement import MCRSettlementError, settle_mcr
 from scoring.sheets.common import RowResult, SheetError, SheetResult
+from scoring.sheets.messages import Message, message
 from scoring.sheets.penalties import PenaltyPolicy, read_penalties
 from scoring.sheets.ranking import final_scores_result, point_total_result, table_penalties
 from scoring.sheets.reading import (
@@ -121,7 +122,7 @@ def _add_row(tally: Tally, i: int, data: Any, setup: MCRRules, lang: str) -> Non
         discarder=record.discarder,
         value=value,
         score=score,
-        notes=("not played (time limit)",) if record.outcome == "not_played" else (),
+        notes=(message("not_played"),) if record.outcome == "not_played" else (),
     )
 
 
@@ -188,8 +189,8 @@ def _read(row: Row, i: int, setup: MCRRules, lang):
     return MCRHandRecord(outcome, winner, discarder, total), level, value, score
 
 
-def _warn(rows: Sequence[RowResult]) -> tuple[str, ...]:
+def _warn(rows: Sequence[RowResult]) -> tuple[Message, ...]:
     skipped = [r.index + 1 for r in rows if r.outcome == "not_played"]
     if not skipped:
         return ()
-    return (f"hands {skipped[0]}-{skipped[-1]} were not played (time limit)",)
+    return (message("hands_not_played", first=skipped[0], last=skipped[-1]),)

@@ -36,6 +36,7 @@ from scoring.families.riichi.settlement import (
     _settle_one,
     _win_outcome,
 )
+from scoring.sheets.messages import Message, message
 
 
 def settle_multiple_ron(
@@ -72,11 +73,11 @@ def settle_multiple_ron(
         bumped = [h.winner for h in hands[1:]]
         if not bumped:
             return settlement
-        note = f"head bump: {nearest.winner} wins; claims by {', '.join(bumped)} lapse"
+        note = message("head_bump", seat=nearest.winner, seats=bumped)
         return _with_note(settlement, note)
     if rules.multiple_ron == "double_ron" and len(hands) > 2:
         draw = settle_abortive_draw(riichi=riichi, pool=pool, rules=rules)
-        return _with_note(draw, "three rons on one discard: abortive draw (rules §4, tenhou)")
+        return _with_note(draw, message("three_rons"))
     return _settle_all_rons(hands, honba=honba, pool=pool, riichi=riichi, rules=rules)
 
 
@@ -95,11 +96,12 @@ def _settle_all_rons(
             if hand.winner in declared:
                 ledger.take_sticks(hand.winner, 1, "own riichi stick back")
     ledger.take_sticks(hands[0].winner, ledger.pool, "riichi sticks")
-    ledger.notes.append(f"{rules.multiple_ron}: {', '.join(h.winner for h in hands)} win")
+    # The note's code is the rule that paid them: "all_win" or "double_ron".
+    ledger.notes.append(message(rules.multiple_ron, seats=[h.winner for h in hands]))
     return ledger.close(pool, _win_outcome(hands[0].dealer, [h.winner for h in hands]))
 
 
-def _with_note(settlement: Settlement, note: str) -> Settlement:
+def _with_note(settlement: Settlement, note: Message) -> Settlement:
     return replace(settlement, notes=(*settlement.notes, note))
 
 

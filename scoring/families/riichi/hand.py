@@ -19,6 +19,15 @@ from mahjong.hand_calculating.yaku_config import YAKU_ID_TO_TENHOU_ID
 from mahjong.meld import Meld as LibMeld
 
 from scoring.core.errors import HandError
+from scoring.core.flags import (
+    FlagRule,
+    apart,
+    apart_from,
+    check_flags,
+    has_kong,
+    needs,
+    robbed_tile_not_held,
+)
 from scoring.core.frozen import fill
 from scoring.core.hand import Hand
 from scoring.core.names import display_name, name_table, names_in
@@ -46,7 +55,7 @@ RIICHI_DECLARED = frozenset({"riichi", "double_riichi"})
 # The library's own codes for impossible situations, in words for a judge.
 _LIBRARY_ERRORS = {
     HandCalculator.ERR_OPEN_HAND_RIICHI: "riichi needs a closed hand, but a meld is open",
-    HandCalculator.ERR_OPEN_HAND_DABURI: "double riichi needs a closed hand, but a meld is open",
+    HandCalculator.ERR_OPEN_HAND_DABURI: "double_riichi needs a closed hand, but a meld is open",
     HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: "ippatsu needs riichi",
     HandCalculator.ERR_CHANKAN_WITH_TSUMO: "chankan is a win on another's kan, not a self-draw",
     HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: "rinshan is a self-draw after a kan, not a ron",
@@ -95,7 +104,58 @@ def score_riichi(hand: Hand, config: RiichiConfig, lang: str = "en") -> Result:
     if response.error:
         _check_winning(hand)
         raise _library_error(response.error, hand)
+    check_flags(hand, _flag_rules(config))
     return _result(hand, config, response, lang)
+
+
+# Situations that cannot be and that the library lets through (its own refusals
+# are _LIBRARY_ERRORS, told first). Checked once the library has valued the hand,
+# so a hand that is not a win is told so first; each flag below is a yaku, so
+# none of them can hide behind no_yaku.
+_BEFORE_DISCARD = (
+    "the first-turn win comes before one's first discard, with which riichi is declared "
+    "(seed 003 L190-193, L278-281)"
+)
+_FIRST_DRAW = "one is the first draw, haitei the wall's last tile (seed 003 L158-160, L278-281)"
+RIICHI_FLAG_RULES = (
+    # Seed 003 L278-281 (天和: on the deal, 地和: on the first draw), L190-193
+    # (ダブル立直: riichi with the first discard), L158-160 (海底: the last draw).
+    *apart_from("tenhou", ("riichi", "double_riichi"), _BEFORE_DISCARD),
+    *apart_from("chiihou", ("riichi", "double_riichi"), _BEFORE_DISCARD),
+    apart("tenhou", "haitei", _FIRST_DRAW),
+    apart("chiihou", "haitei", _FIRST_DRAW),
+    # Seed 003 L293-294 (人和: won before one's own first draw), L161-163 (河底:
+    # the last discard of the hand).
+    apart("renhou", "houtei", "renhou is won before one's first draw (seed 003 L293-294)"),
+    # Seed 003 L150-151 (嶺上開花): won on the tile drawn after one's own kan.
+    needs("rinshan", has_kong, "needs a kan in the hand: it is won on the tile drawn after a kan"),
+    # Seed 003 L155-157 (槍槓): won on the tile another player adds to a pon,
+    # which holds the other three copies.
+    robbed_tile_not_held("chankan"),
+)
+# Seed 003 L164-166: ippatsu does not combine with rinshan kaihou (a preset's
+# ``ippatsu_with_rinshan``, rules/riichi.md §4).
+IPPATSU_WITH_RINSHAN = apart(
+    "ippatsu", "rinshan", "the kan ends the ippatsu turn (seed 003 L164-166)"
+)
+# Seed 003 L293-294: renhou is won before one's first draw, so before one's
+# first discard, with which riichi is declared. Not under the library's preset:
+# its own test cases stack renhou with riichi (corpus, test_kokushi_musou_multiple_yakuman#8).
+RENHOU_WITH_RIICHI = apart_from(
+    "renhou",
+    ("riichi", "double_riichi"),
+    "renhou is won before one's first discard (seed 003 L293-294)",
+)
+
+
+def _flag_rules(config: RiichiConfig) -> tuple[FlagRule, ...]:
+    return _rules_for(config.ippatsu_with_rinshan, bool(config.library_options))
+
+
+@cache
+def _rules_for(ippatsu_with_rinshan: bool, library: bool) -> tuple[FlagRule, ...]:
+    ippatsu = () if ippatsu_with_rinshan else (IPPATSU_WITH_RINSHAN,)
+    return RIICHI_FLAG_RULES + ippatsu + (() if library else RENHOU_WITH_RIICHI)
 
 
 def _check_winning(hand: Hand) -> None:

@@ -30,6 +30,9 @@ class RiichiConfig:
     kan_dora: bool  # indicators after the first
     double_wind_pair_fu: int  # a pair that is both seat and round wind
     open_tanyao: bool
+    # rules/riichi.md §4 "Ippatsu with rinshan kaihou". False: a hand flagged both
+    # is refused (bad_flag), the kan having ended the ippatsu turn. True: both count.
+    ippatsu_with_rinshan: bool = True
     # Only for the library's own test cases: its OptionalRules, passed through.
     library_options: tuple[tuple[str, Any], ...] = ()
 
@@ -48,6 +51,9 @@ PRESETS: dict[str, RiichiConfig] = {
         kan_dora=False,
         double_wind_pair_fu=2,
         open_tanyao=True,
+        # Seed 003 L164-166 (the yaku list of both blocks): ippatsu does not
+        # combine with rinshan kaihou; rules/riichi.md §4.
+        ippatsu_with_rinshan=False,
     ),
     # rules/riichi.md §4, column jpml-b (seed 003, second rule block).
     "jpml-b": RiichiConfig(
@@ -62,6 +68,7 @@ PRESETS: dict[str, RiichiConfig] = {
         kan_dora=True,
         double_wind_pair_fu=2,
         open_tanyao=True,
+        ippatsu_with_rinshan=False,  # seed 003 L164-166; rules/riichi.md §4
     ),
     # rules/riichi.md §4, column wrc (WRC 2015 rulebook).
     "wrc": RiichiConfig(

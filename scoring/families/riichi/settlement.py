@@ -41,6 +41,7 @@ from scoring.families.riichi.points import (
     hand_payments,
     round_payment,
 )
+from scoring.sheets.messages import Message
 
 
 class Outcome(StrEnum):
@@ -62,7 +63,7 @@ class Settlement:
     ``pool_after`` count sticks on the table; ``pool_delta`` is the change of
     the pool in points, so ``sum(deltas.values()) + pool_delta == 0``.
     ``outcome`` feeds :func:`next_hand_state`; ``transfers`` and ``notes``
-    explain the numbers to a person.
+    explain the numbers to a person (notes as codes, :mod:`scoring.sheets.messages`).
     """
 
     deltas: dict[Seat, int]
@@ -71,7 +72,7 @@ class Settlement:
     pool_delta: int
     outcome: Outcome
     transfers: tuple[Transfer, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
 
     def __post_init__(self) -> None:
         if sum(self.deltas.values()) + self.pool_delta != 0:
@@ -116,7 +117,7 @@ class _Ledger:
     rules: SettlementRules
     pool: int
     transfers: list[Transfer] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
 
     def pay(self, payer: str, payee: str, amount: int, reason: str) -> None:
         if amount:

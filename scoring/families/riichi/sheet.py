@@ -41,6 +41,7 @@ from scoring.sheets.common import (
     session_over,
     wrap,
 )
+from scoring.sheets.messages import Message, message
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties, totals
 from scoring.sheets.reading import Row
 
@@ -76,13 +77,13 @@ def replay_riichi(
         notes = played.settlement.notes
         if played.chombo:
             derived.append(_chombo_entry(setup, played.chombo, i, at.label))
-            notes = (*notes, f"chombo by {played.chombo}: no payments, hand replayed")
+            notes = (*notes, message("chombo_replayed", seat=played.chombo))
         if why:
             notes = (*notes, why)
         rows.append(_row(i, at, played, points, notes))
         warnings += _negative(setup, rows[-1], points, warnings)
-        if complete and why and "bust" in why:
-            warnings.append(f"the session ended early, after {at.label}: {why}")
+        if complete and why and why.code == "bust":
+            warnings.append(message("ended_bust", label=at.label, seats=why.params["seats"]))
         at = Position(wind, nxt.dealer, nxt.honba, played.settlement.pool_after)
     ledger = read_penalties(penalties, len(rows), _policy(setup)) + derived
     return _result(
@@ -139,21 +140,23 @@ def _row(i: int, at: Position, played: Played, points, notes) -> RowResult:
     )
 
 
-def _ends(setup: RiichiSetup, at: Position, played: Played, dealer: str, wind: int, points):
+def _ends(
+    setup: RiichiSetup, at: Position, played: Played, dealer: str, wind: int, points
+) -> tuple[bool, Message | None]:
     """(is the session over after this row, why) — see the module docstring."""
     last_of_south = at.wind == SOUTH and at.dealer == "N"
     if played.chombo:
         if setup.chombo_ends_last_hand and last_of_south:
-            return True, "a chombo in the last hand is not replayed (WRC 2015 §8)"
+            return True, message("chombo_last_hand")
         return False, None
     if not setup.tenhou_flow:
         return wind >= WEST, None
     if bust := [s for s in SEATS if points[s] < 0]:
-        return True, f"{', '.join(bust)} below 0 (bust)"
+        return True, message("bust", seats=bust)
     if not (last_of_south or at.wind == WEST):
         return False, None
     if wind >= NORTH:
-        return True, "West 4 is the last hand"
+        return True, message("west_4_last")
     if not any(points[s] >= setup.session.return_points for s in SEATS):
         return False, None  # nobody has the return yet: play on (into West)
     if dealer != at.dealer:
@@ -161,21 +164,20 @@ def _ends(setup: RiichiSetup, at: Position, played: Played, dealer: str, wind: i
     top = min(SEATS, key=lambda s: (-points[s], SEATS.index(s)))
     kept = played.settlement.outcome in (Outcome.DEALER_WIN, Outcome.DRAW_DEALER_TENPAI)
     if kept and top == at.dealer:
-        return True, "the leading dealer stops (agari-yame)"
+        return True, message("agari_yame")
     return False, None
 
 
-def _negative(setup, row: RowResult, points, earlier) -> list[str]:
+def _negative(setup, row: RowResult, points, earlier: list[Message]) -> list[Message]:
+    """A warning the first time a seat goes below 0 where play goes on (sessions.md §4)."""
     if setup.tenhou_flow:
         return []
-    out = []
-    for s in SEATS:
-        if points[s] < 0 and not any(w.startswith(f"{s} is below 0") for w in earlier):
-            out.append(
-                f"{s} is below 0 ({points[s]:,}) after hands[{row.index}] ({row.label}); "
-                "play continues"
-            )
-    return out
+    warned = {w.params.get("seat") for w in earlier if w.code == "below_zero"}
+    return [
+        message("below_zero", seat=s, points=points[s], index=row.index, label=row.label)
+        for s in SEATS
+        if points[s] < 0 and s not in warned
+    ]
 
 
 def _policy(setup: RiichiSetup) -> PenaltyPolicy:
@@ -212,7 +214,7 @@ def _chombo_entry(setup: RiichiSetup, player: str, i: int, label: str) -> Entry:
         scope=SCOPE_OF_CHOMBO[rules.chombo_mode],
         distribution="none",
         after_hand=i,
-        reason=f"chombo in {label} (rules/riichi.md §7)",
+        reason=message("chombo_in", label=label),
         derived=True,
     )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily
+from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily, CountsHands
 from scoring.families.printing import extended
 from scoring.families.protocol import Cell, EntryData, PrintedRow, PrintLayout, ValueField
 from scoring.families.zung_jung import layout as printout
@@ -23,7 +23,7 @@ TAIL = ("points_total", "firsts", "best_session")
 FLAGS = ("last_tile", "kong_replacement", "robbing_kong", "heavenly", "earthly")
 
 
-class ZungJungFamily(BaseFamily):
+class ZungJungFamily(CountsHands, BaseFamily):
     name = "zung-jung"
     rulesets = ("zung-jung",)
     names_table = "zung_jung_patterns"
@@ -58,12 +58,6 @@ class ZungJungFamily(BaseFamily):
 
     def default_penalty_scope(self, rules: ZungJungRules) -> str:
         return "overall_score"
-
-    def hands_option(self) -> str | None:
-        return "hands_per_session"
-
-    def session_hands(self, rules: ZungJungRules) -> int | None:
-        return rules.session.hands_per_session
 
     def layout(self, rules: ZungJungRules) -> PrintLayout:
         return printout.layout(rules.session.hands_per_session)

@@ -25,6 +25,15 @@ from functools import partial
 from typing import Any
 
 from scoring.core.errors import ErrorInfo, HandError
+from scoring.core.flags import (
+    apart,
+    check_flags,
+    has_kong,
+    needs,
+    on_discard,
+    robbed_tile_not_held,
+    self_drawn,
+)
 from scoring.core.hand import Hand
 from scoring.core.names import display_name
 from scoring.core.patterns import Found, Pattern, best_arrangement
@@ -45,6 +54,25 @@ from scoring.families.zung_jung.patterns import (
 FORMS = "four sets and a pair, seven pairs or thirteen terminals"
 ZJ_FLAGS = frozenset({"last_tile", "kong_replacement", "robbing_kong", "heavenly", "earthly"})
 GROUP_KINDS = {"chow": (0, 1, 2), "pung": (0, 0, 0), "pair": (0, 0)}  # offsets from the lowest
+# Flags that cannot apply (scoring.core.flags), after heavenly and earthly
+# (_check_first_turn). last_tile with kong_replacement stays allowed:
+# ZJ 9.2, a supplement that is also the seabed tile scores both.
+ZJ_FLAG_RULES = (
+    # Seed 001 L70 (§6): the seabed drawer may not kong, and a robbed tile is
+    # added to a kong, not the last discard.
+    apart(
+        "robbing_kong",
+        "last_tile",
+        "a robbed tile is not the last discard, and the seabed drawer may not kong (§6)",
+    ),
+    # §2 9.2 Win on Kong: a self-draw on a kong supplement.
+    needs("kong_replacement", self_drawn, "is a self-draw, not a discard win"),
+    needs("kong_replacement", has_kong, "needs a kong in the hand"),
+    # §2 9.3 and §1: a win on the tile added to a small exposed kong, whose
+    # pung holds the other three copies.
+    needs("robbing_kong", on_discard, "is a win on another's kong, not a self-draw"),
+    robbed_tile_not_held("robbing_kong"),
+)
 
 
 @dataclass(frozen=True)
@@ -182,36 +210,10 @@ def _check_situation(hand: Hand) -> None:
     for name in ("dora_indicators", "ura_indicators"):
         if getattr(hand, name):
             raise HandError("bad_input", f"{name}: Zung Jung has none")
-    _check_kong_flags(hand)
+    # The first-turn wins first: their message names any other flag ticked with them.
     _check_first_turn(hand, "heavenly", "E", "tsumo", "Blessing of Heaven is East's self-draw")
     _check_first_turn(hand, "earthly", None, "ron", "Blessing of Earth is a win on East's discard")
-
-
-def _check_kong_flags(hand: Hand) -> None:
-    flags = hand.flags
-    if "kong_replacement" in flags:
-        if not hand.is_tsumo:
-            raise HandError("bad_flag", "flags: kong_replacement is a self-draw, not a discard win")
-        if not any(m.type == "kan" for m in hand.melds):
-            raise HandError("bad_flag", "flags: kong_replacement needs a kong in the hand")
-    if "robbing_kong" in flags:
-        if hand.is_tsumo:
-            raise HandError(
-                "bad_flag", "flags: robbing_kong is a win on another's kong, not a self-draw"
-            )
-        if "last_tile" in flags:
-            raise HandError(
-                "bad_flag",
-                "flags: robbing_kong and last_tile do not combine: a robbed tile is "
-                "not the last discard, and the seabed drawer may not kong (§6)",
-            )
-        tile = hand.win_tile
-        if sum(t.kind == tile.kind for t in hand.all_tiles) > 1:
-            raise HandError(
-                "bad_flag",
-                f"flags: robbing_kong: the other three {kind_name(tile.kind)} are in "
-                "the robbed kong, so the hand cannot hold one",
-            )
+    check_flags(hand, ZJ_FLAG_RULES)
 
 
 def _check_first_turn(hand: Hand, flag: str, seat: str | None, win: str, what: str) -> None:

@@ -22,6 +22,7 @@ from scoring.families.zung_jung.settlement import (
     zung_jung_session_result,
 )
 from scoring.sheets.common import RowResult, SheetError, SheetResult
+from scoring.sheets.messages import Message, message
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
 from scoring.sheets.ranking import final_scores_result, point_total_result
 from scoring.sheets.reading import (
@@ -91,7 +92,7 @@ def replay_zung_jung(
             discarder=row.seat("discarder", required=False),
             value=() if v is None else (winner_value(record.winner, ("points", v)),),
             score=score,
-            notes=("same-turn immunity: all three pay v",) if record.all_immune else (),
+            notes=(message("all_immune"),) if record.all_immune else (),
         )
     ledger = read_penalties(penalties, len(tally.rows), POLICY)
     checked = zung_jung_session_result(SEATS, tally.records, rules, settlement=payoff)
@@ -193,16 +194,19 @@ def _fill(i: int, winner: str, outcome: str) -> dict[str, Any]:
     }
 
 
-def _warn(rows: Sequence[RowResult], ledger: Sequence[Entry]) -> tuple[str, ...]:
+def _warn(rows: Sequence[RowResult], ledger: Sequence[Entry]) -> tuple[Message, ...]:
     """§6 read with the ≥ 3 penalty-tile rule: after a false win, only a self-draw can win ⚠."""
     out = []
     for entry in ledger:
         if entry.category != "false_win" or entry.after_hand is None:
             continue
+        if entry.after_hand >= len(rows):
+            continue  # during the hand in progress: it has no row yet
         row = rows[entry.after_hand]
         if entry.player in row.winners and row.outcome != "self_draw":
             out.append(
-                f"hands[{row.index}] ({row.label}): {entry.player} made a false win in this hand "
-                "and may then win only by self-draw (rules §6)"
+                message(
+                    "false_win_self_draw_only", index=row.index, label=row.label, seat=entry.player
+                )
             )
     return tuple(out)

@@ -15,6 +15,7 @@ import pytest
 
 from scoring.core.seats import SEATS
 from scoring.sheets import SheetError, replay_sheet
+from scoring.sheets.messages import Message
 
 # 123m456m78m + 55z, pung 777z melded, ron on 9m.
 # Zung Jung: Mixed One-Suit 40 + Value Honor 10 + Nine-Tile Straight 40 = 90.
@@ -67,6 +68,21 @@ def test_zung_jung_session():
     assert {s: session[s]["rank_points"] for s in SEATS} == seats(1, 4, 2, 0)
     assert session["E"]["overall_penalty"] == -10 and session["E"]["score"] == -55
     assert [p["points"] for p in sheet.penalties] == [0, -10]
+    assert sheet.rows[6].notes == (Message("all_immune"),) and sheet.warnings == ()
+    assert sheet.rows[6].notes[0].text == "same-turn immunity: all three pay v"
+
+
+def test_zung_jung_win_by_discard_after_a_false_win_is_a_warning():
+    # 2-3: S made a false win in the hand S then won on N's discard (§6, ⚠ the warning).
+    penalties = [{"player": "S", "category": "false_win", "after_hand": 6}]
+    sheet = replay_sheet("zung-jung", ZJ_OPTIONS, ZJ_ROWS, penalties)
+    assert sheet.warnings == (
+        Message("false_win_self_draw_only", {"index": 6, "label": "2-3", "seat": "S"}),
+    )
+    assert sheet.warnings[0].text == (
+        "hands[6] (2-3): S made a false win in this hand and may then win only by "
+        "self-draw (rules §6)"
+    )
 
 
 def test_zung_jung_false_win_costs_no_points():
@@ -124,6 +140,13 @@ def test_hkos_east_round_with_repeats_and_a_false_win():
 def test_hkos_missing_false_win_penalty_is_a_warning():
     sheet = replay_sheet("hkos", {}, HKOS_ROWS[:4])
     assert sheet.next_label == "E2-0" and len(sheet.warnings) == 1
+    assert sheet.warnings == (Message("false_win_unlogged", {"index": 3, "label": "E2-0"}),)
+    assert sheet.warnings[0].text == (
+        "hands[3] (E2-0) is a false win but the ledger has no false_win penalty "
+        "for it (rules/hkos.md §8)"
+    )
+    assert sheet.rows[3].notes == (Message("false_win_voided_by", {"seat": "N"}),)
+    assert sheet.rows[3].notes[0].text == "false win by N: voided, same dealer again"
 
 
 def test_hkos_false_win_row_only_when_voided():

@@ -13,6 +13,7 @@ import pytest
 
 from scoring.core.seats import SEATS
 from scoring.sheets import SheetError, replay_sheet
+from scoring.sheets.messages import Message
 
 # Pure Straight 123m456m789m (16) + No Honors (1) = 17 fan; pung 555p melded, pair 99s.
 PURE_STRAIGHT = {
@@ -109,7 +110,16 @@ def test_a_seventeenth_hand_is_refused():
 def test_time_limit_leaves_later_hands_not_played():
     rows = [*ROWS[:14], {"outcome": "not_played"}, {"outcome": "not_played"}]
     sheet = replay_sheet("mcr", {}, rows)
-    assert sheet.complete and sheet.warnings == ("hands 15-16 were not played (time limit)",)
+    assert sheet.complete and sheet.warnings == (
+        Message("hands_not_played", {"first": 15, "last": 16}),
+    )
+    assert sheet.warnings[0].text == "hands 15-16 were not played (time limit)"
+    not_played = (Message("not_played"),)
+    assert [r.notes for r in sheet.rows[13:]] == [(), not_played, not_played]
+    assert sheet.rows[14].to_dict()["notes"] == [{"code": "not_played", "params": {}}]
+    assert sheet.to_dict()["warnings"] == [
+        {"code": "hands_not_played", "params": {"first": 15, "last": 16}}
+    ]
     with pytest.raises(SheetError) as caught:
         replay_sheet("mcr", {}, [*ROWS[:14], {"outcome": "not_played"}, DRAW])
     assert (caught.value.code, caught.value.field) == ("not_allowed", "hands[15].outcome")

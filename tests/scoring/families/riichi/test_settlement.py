@@ -34,6 +34,7 @@ from scoring.families.riichi.settlement import (
     next_hand_state,
     settle_win,
 )
+from scoring.sheets.messages import Message
 
 JPML_A = SETTLEMENT_PRESETS["jpml-a"]
 JPML_B = SETTLEMENT_PRESETS["jpml-b"]
@@ -399,7 +400,7 @@ def test_head_bump_nearest_winner_only():
     s = multi(rules=WRC, **TWO_RONS)
     assert s.deltas == d(-1_000, 8_500, -1_000, -5_500)  # S: -1,000 + 5,500 + 4 sticks
     assert s.pool_after == 0
-    assert any("head bump" in note and "W" in note for note in s.notes)
+    assert s.notes == (Message("head_bump", {"seat": "S", "seats": ["W"]}),)
 
 
 def test_all_win_each_paid_with_honba_own_sticks_back():
@@ -413,6 +414,7 @@ def test_double_ron_honba_and_sticks_to_nearest():
     s = multi(rules=TENHOU, **TWO_RONS)
     assert s.deltas == d(-1_000, 8_500, 0, -6_500)  # W: -1,000 stick + 1,000 hand
     assert s.outcome is Outcome.NON_DEALER_WIN
+    assert s.notes == (Message("double_ron", {"seats": ["S", "W"]}),)
 
 
 def test_nearest_winner_wraps_round_the_table():
@@ -447,7 +449,7 @@ def test_three_rons_under_tenhou_are_an_abortive_draw():
     assert s.deltas == d(0, -1_000, 0, 0)
     assert (s.pool_after, s.pool_delta) == (1, 1_000)
     assert s.outcome is Outcome.ABORTIVE_DRAW
-    assert any("abortive draw" in note for note in s.notes)
+    assert s.notes == (Message("three_rons"),)
 
 
 def test_double_ron_with_pao_on_the_nearest_winner():

@@ -14,6 +14,7 @@ import pytest
 
 from scoring.core.seats import SEATS
 from scoring.sheets import SheetError, replay_sheet
+from scoring.sheets.messages import Message
 from tests.sample_hands import RIICHI_PINFU_TANYAO
 
 # The tiles-level hand without the position fields the sheet fills in.
@@ -139,7 +140,17 @@ def test_jpml_b_hanchan_hand_by_hand():
         ("chombo", -20_000, "session_after_uma"),
     ]
     assert sheet.penalties[1]["after_hand"] == 4 and sheet.penalties[1]["derived"]
+    # The judge's reason stays their words; the engine's is a code with its hand's label.
+    assert sheet.penalties[0]["reason"] == "late"
+    assert sheet.penalties[1]["reason"] == {"code": "chombo_in", "params": {"label": "E4-0"}}
+    assert sheet.rows[4].notes == (Message("chombo_replayed", {"seat": "E"}),)
+    assert sheet.rows[4].notes[0].text == "chombo by E: no payments, hand replayed"
+    assert [r.notes for r in sheet.rows if r.index != 4] == [()] * 11
+    assert sheet.warnings == ()
     json.dumps(sheet.to_dict())  # JSON-safe
+    assert sheet.to_dict()["rows"][4]["notes"] == [
+        {"code": "chombo_replayed", "params": {"seat": "E"}}
+    ]
 
 
 def test_jpml_b_a_row_after_the_hanchan_is_refused():
@@ -234,6 +245,8 @@ def test_ema_hanchan_with_a_double_ron_and_sticks_to_first():
     first = sheet.rows[0]
     assert first.winners == ("N", "S") and first.discarder == "W"  # nearest to W first
     assert first.value_text == "N: 4 han 30 fu; S: 2 han 30 fu"
+    assert first.notes == (Message("all_win", {"seats": ["N", "S"]}),)
+    assert first.notes[0].text == "all_win: N, S win"
     assert sheet.rows[2].score["han"] == 4 and sheet.rows[2].score["fu"] == 20
     assert sheet.complete and sheet.pool == 2
     assert sheet.balance == {"expected": 120_000, "actual": 120_000, "ok": True}
@@ -263,7 +276,9 @@ def test_tenhou_bust_ends_the_game():
     # E1-0: dealer E rons N for a yakuman: 6 x 8,000 = 48,000; N 25,000 -> -23,000.
     sheet = replay_sheet("tenhou", {}, [ron("E", "N", 0, yakuman=1)])
     assert sheet.complete and sheet.rows[0].value_text == "yakuman"
-    assert any("ended early" in w for w in sheet.warnings)
+    assert sheet.warnings == (Message("ended_bust", {"label": "E1-0", "seats": ["N"]}),)
+    assert sheet.warnings[0].text == "the session ended early, after E1-0: N below 0 (bust)"
+    assert sheet.rows[0].notes == (Message("bust", {"seats": ["N"]}),)
     # Raw (final - 30,000) / 1,000: S -5, W -5, N -53 (rounded); 1st E = -20 - (-63) = 43.
     # Uma +20/+10/-10/-20 (S before W on the tie: seat order), oka +20 to 1st.
     scores = {s: sheet.session[s]["score"] for s in SEATS}
@@ -282,6 +297,7 @@ def test_tenhou_leading_dealer_stops_in_south_4():
     assert not sheet.complete and sheet.next_label == "S4-1"
     sheet = replay_sheet("tenhou", {}, [*rows, tsumo("N", 3, 30)])
     assert sheet.complete and sheet.final_points == totals(23_900, 23_900, 18_000, 34_200)
+    assert sheet.rows[-1].notes == (Message("agari_yame"),) and sheet.warnings == ()
 
 
 def test_tenhou_goes_west_when_nobody_has_30000():
@@ -304,6 +320,14 @@ def test_wrc_chombo_in_the_last_hand_ends_the_session():
     rows = [ron(w, d, 1, 30) for w, d in ["SE", "WS", "NW", "EN", "SE", "WS", "NW"]]
     sheet = replay_sheet("wrc", {}, [*rows, {"outcome": "chombo", "player": "E"}])
     assert sheet.complete and sheet.rows[-1].label == "S4-0"
+    assert sheet.rows[-1].notes == (
+        Message("chombo_replayed", {"seat": "E"}),
+        Message("chombo_last_hand"),
+    )
+    assert sheet.rows[-1].notes[1].text == (
+        "a chombo in the last hand is not replayed (WRC 2015 §8)"
+    )
+    assert sheet.penalties[-1]["reason"] == {"code": "chombo_in", "params": {"label": "S4-0"}}
     # wrc: the chombo is off the overall score, not the table (rules/riichi.md §7).
     assert sheet.session["E"]["overall_penalty"] == -20 and sheet.session["E"]["penalty"] == 0
 
@@ -350,7 +374,20 @@ def test_head_bump_pays_only_the_nearest_claimant():
     }
     sheet = replay_sheet("jpml-b", {}, [row])
     assert sheet.rows[0].winners == ("N",) and sheet.rows[0].deltas == totals(0, 0, -1_000, 1_000)
-    assert any("head bump" in n for n in sheet.rows[0].notes)
+    assert sheet.rows[0].notes == (Message("head_bump", {"seat": "N", "seats": ["S"]}),)
+    assert sheet.rows[0].notes[0].text == "head bump: N wins; claims by S lapse"
+
+
+def test_a_player_below_0_is_warned_about_once_where_play_goes_on():
+    # jpml-b, E1-0: dealer E rons N for a yakuman, 48,000: N 30,000 -> -18,000; play goes on.
+    # E1-1: E rons N again, 1 han 30 fu: 1,500 + 300 = 1,800: N -19,800, no second warning.
+    sheet = replay_sheet("jpml-b", {}, [ron("E", "N", 0, yakuman=1), ron("E", "N", 1, 30)])
+    assert not sheet.complete and sheet.rows[1].totals["N"] == -19_800
+    below = {"seat": "N", "points": -18_000, "index": 0, "label": "E1-0"}
+    assert sheet.warnings == (Message("below_zero", below),)
+    assert sheet.warnings[0].text == (
+        "N is below 0 (-18,000) after hands[0] (E1-0); play continues"
+    )
 
 
 def test_tenhou_triple_ron_is_an_abortive_draw():
@@ -358,3 +395,4 @@ def test_tenhou_triple_ron_is_an_abortive_draw():
     sheet = replay_sheet("tenhou", {}, [{"outcome": "ron", "discarder": "W", "wins": wins}])
     assert sheet.rows[0].winners == () and set(sheet.rows[0].deltas.values()) == {0}
     assert sheet.next_label == "E1-1"  # the dealer keeps the deal, a counter is added
+    assert sheet.rows[0].notes == (Message("three_rons"),)

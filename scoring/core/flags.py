@@ -1,0 +1,112 @@
+"""Situation flags that cannot apply, checked the same way in every family.
+
+A *flag* is a fact of the win that the tiles cannot show (hand-format.md: won
+on a kong replacement, robbing a kong, on the last tile, ippatsu …). Each
+family has its own vocabulary, but many impossibilities are the same
+everywhere: a replacement tile needs a kong, a robbed kong holds the other
+three copies of the winning tile, some flags are a self-draw and others a
+discard win, and some pairs never happen together.
+
+A family lists its rules as :class:`FlagRule` values, each with a comment
+naming the rule it comes from, and :func:`check_flags` refuses the first one
+a hand breaks with ``bad_flag``: the message names the flag or the pair, and
+the tile where one is at fault.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from scoring.core.errors import HandError
+from scoring.core.hand import Hand
+from scoring.core.tiles import kind_name
+
+Problem = Callable[[Hand], str | None]
+
+
+@dataclass(frozen=True)
+class FlagRule:
+    """``flags`` (one flag, or a pair) cannot apply when ``problem`` gives a reason.
+
+    The reason is the rest of a sentence that starts with "flags: ".
+    """
+
+    flags: tuple[str, ...]
+    problem: Problem
+
+
+def check_flags(hand: Hand, rules: Iterable[FlagRule]) -> None:
+    """Refuse the first rule whose flags are all ticked and whose problem applies."""
+    flags = hand.flags
+    if not flags:
+        return
+    for rule in rules:
+        if all(f in flags for f in rule.flags):
+            why = rule.problem(hand)
+            if why is not None:
+                raise HandError("bad_flag", f"flags: {why}")
+
+
+def needs(flag: str, holds: Callable[[Hand], bool], what: str) -> FlagRule:
+    """``flag`` applies only where ``holds(hand)``; otherwise "flags: <flag> <what>"."""
+
+    def problem(hand: Hand) -> str | None:
+        return None if holds(hand) else f"{flag} {what}"
+
+    return FlagRule((flag,), problem)
+
+
+def apart(flag: str, other: str, why: str) -> FlagRule:
+    """``flag`` and ``other`` never apply to the same win; ``why`` says so with its rule."""
+    message = f"{flag} and {other} do not combine: {why}"
+    return FlagRule((flag, other), lambda hand: message)
+
+
+def apart_from(flag: str, others: Iterable[str], why: str) -> tuple[FlagRule, ...]:
+    """:func:`apart` for each of ``others``, so that the message names the pair ticked."""
+    return tuple(apart(flag, other, why) for other in others)
+
+
+def robbed_tile_not_held(flag: str) -> FlagRule:
+    """Robbing a kong: the robbed tile is the fourth of its kind.
+
+    The other three are in the kong being made (an added kong's pung, or a
+    concealed kong's tiles), so the winner cannot hold another copy; one more
+    would be a fifth.
+    """
+
+    def problem(hand: Hand) -> str | None:
+        kind = hand.win_tile.kind
+        held = sum(t.kind == kind for t in hand.all_tiles) - 1
+        if not held:
+            return None
+        return (
+            f"{flag}: the other three {kind_name(kind)} are in the robbed kong, so the hand "
+            f"cannot hold one (it holds {held} besides the winning tile)"
+        )
+
+    return FlagRule((flag,), problem)
+
+
+def self_drawn(hand: Hand) -> bool:
+    return hand.is_tsumo
+
+
+def on_discard(hand: Hand) -> bool:
+    """A discard win, or a win like one (robbing a kong is settled as a discard win)."""
+    return not hand.is_tsumo
+
+
+def has_kong(hand: Hand) -> bool:
+    """A kong among the melds (a concealed kong is still a meld)."""
+    return any(m.type == "kan" for m in hand.melds)
+
+
+def no_meld(hand: Hand) -> bool:
+    """Nothing called or declared before the win, a concealed kong included."""
+    return not hand.melds
+
+
+def has_flowers(hand: Hand) -> bool:
+    return bool(hand.flowers)

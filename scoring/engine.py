@@ -32,6 +32,7 @@ def score(data: Mapping[str, Any], ruleset: str | None = None, lang: str = "en")
         rules = get_ruleset(name)
         # hand_from_dict only reads its argument, so a plain dict need not be copied.
         hand = hand_from_dict(data if type(data) is dict else dict(data))
+        rules.check_tiles(hand)
         config = rules.config(hand.options)
         return rules.scorer(hand, config, lang)
     except HandError as problem:
@@ -51,6 +52,7 @@ def score_configured(data: Mapping[str, Any], config: Any, lang: str = "en") -> 
             raise HandError("bad_input", "a hand must be a JSON object")
         rules = get_ruleset(name)
         hand = hand_from_dict(data if type(data) is dict else dict(data))
+        rules.check_tiles(hand)
         resolved = rules.resolve(config, hand.options) if hand.options else config
         return rules.scorer(hand, resolved, lang)
     except HandError as problem:

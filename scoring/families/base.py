@@ -62,6 +62,9 @@ class BaseFamily:
         """The ruleset's name for people, in ``lang`` (scoring/data/rulesets.tsv)."""
         return display_name(RULESET_NAMES, ruleset, lang)
 
+    def edition_title(self, rules: Any, lang: str = "en") -> str | None:
+        return None
+
     def consequence(self, rules: Any, kind: str, player: str) -> Consequence:
         return Consequence(rule_reference=self.references.get(kind, ""))
 

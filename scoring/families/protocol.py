@@ -68,6 +68,10 @@ class EntryData:
     total_field: str  # the value field the sheet totals and checks against a minimum
     max_winners: int = 1
     features: frozenset[str] = frozenset()
+    # Outcomes that end the hand at the wall's end: tenpai is asked (riichi_sticks).
+    draws: frozenset[str] = frozenset({"draw"})
+    # Wins whose value the rules fix (riichi's nagashi mangan): a winner, no value or tiles.
+    fixed_value: frozenset[str] = frozenset()
 
 
 # Optional parts of the form and the page a family may switch on.
@@ -199,6 +203,9 @@ class Family(Protocol):
 
     def title(self, ruleset: str, lang: str = "en") -> str:
         """The ruleset's name for people, in ``lang`` (en, ja, zh)."""
+
+    def edition_title(self, rules: Rules, lang: str = "en") -> str | None:
+        """The edition the rules follow, where the family has editions (else None)."""
 
     def options(self, ruleset: str) -> frozenset[str]:
         """Every event option any part of the family reads."""

@@ -24,6 +24,9 @@ class Ruleset:
     preset: Any
     resolve: Callable[[Any, Mapping[str, Any]], Any]  # (preset, overrides) -> config
     scorer: Callable[..., Any]  # (hand, config) -> Result
+    # Whether the family's sets have red fives (0m/0p/0s): riichi does; HKOS (seed 002 L5),
+    # MCR and Zung Jung do not, and a red five entered there is refused with ``bad_tile``.
+    red_fives: bool = True
 
     # Resolved configs by their overrides (see _overrides_key); frozen values, so sharing is safe.
     _resolved: dict[tuple, Any] = field(
@@ -47,6 +50,31 @@ class Ruleset:
         if key is not None and len(self._resolved) < _MAX_RESOLVED:
             self._resolved[key] = config
         return config
+
+    def check_tiles(self, hand: Any) -> None:
+        """Refuse tiles the family's sets do not have (today: red fives)."""
+        if not self.red_fives:
+            refuse_red_fives(hand, self.name)
+
+
+def refuse_red_fives(hand: Any, name: str) -> None:
+    """A :class:`HandError` ``bad_tile`` naming the first field holding a red five."""
+    fields = (
+        ("concealed", hand.concealed),
+        ("win_tile", (hand.win_tile,)),
+        ("melds", [t for m in hand.melds for t in m.tiles]),
+        ("dora_indicators", hand.dora_indicators),
+        ("ura_indicators", hand.ura_indicators),
+        ("penalty_tiles", hand.penalty_tiles),
+    )
+    for field_name, tiles in fields:
+        red = next((t for t in tiles if t.red), None)
+        if red is not None:
+            raise HandError(
+                "bad_tile",
+                f"{field_name}: {red} is a red five, and {name} has no red fives; "
+                f"enter 5{red.suit}",
+            )
 
 
 _MAX_RESOLVED = 256  # distinct override sets kept per ruleset; more are resolved each time

@@ -109,6 +109,9 @@ class SheetResult:
     ``penalty`` and ``overall_penalty``; penalties are signed amounts to *add*
     (negative for the offender), in session units. ``warnings`` are
     :class:`~scoring.sheets.messages.Message` codes, stored like a row's notes.
+    ``penalty_tiles`` (families with the ``penalty_tiles`` feature): who holds
+    penalty tiles in which hand, entered or being played, as
+    ``{"hand": index from 0, "seat", "tiles": mpsz or "", "self_draw_only": bool}``.
     """
 
     ruleset: str
@@ -124,6 +127,7 @@ class SheetResult:
     next_label: str | None
     next_dealer: str | None
     warnings: tuple[Message, ...] = ()
+    penalty_tiles: tuple[dict, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.balance["ok"]:

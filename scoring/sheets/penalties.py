@@ -7,6 +7,8 @@ the points before ranking), ``session_after_uma`` (after placement points) or
 other three share the points, so the table stays zero-sum. What is left out
 of an entry is filled from the ruleset's defaults (the table in sessions.md
 §5), passed in as a :class:`PenaltyPolicy`, so one reader serves every family.
+An entry may carry its ruling's ``tiles`` (mpsz text): the family decides
+what they mean (Zung Jung: penalty tiles, or a falsely declared hand).
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class Entry:
     reason: str | Message
     index: int | None = None  # position in the judge's penalties list
     derived: bool = False
+    tiles: str = ""  # the ruling's tiles as mpsz (penalty tiles, an exposed hand), or ""
 
     @property
     def effect(self) -> dict[str, int]:
@@ -96,6 +99,7 @@ class Entry:
             "effect": self.effect,
             "index": self.index,
             "derived": self.derived,
+            "tiles": self.tiles,
         }
 
 
@@ -145,7 +149,12 @@ def _entry(data: Any, i: int, rows: int, policy: PenaltyPolicy) -> Entry:
     reason = row.data.get("reason") or ""
     if not isinstance(reason, str):
         raise row.missing("reason", f"must be text, not {reason!r}")
-    entry = Entry(player, category, points, scope, distribution, after, reason, index=i)
+    tiles = row.data.get("tiles") or ""
+    if not isinstance(tiles, str):
+        raise row.missing("tiles", f"must be tiles in mpsz text, not {tiles!r}")
+    entry = Entry(
+        player, category, points, scope, distribution, after, reason, index=i, tiles=tiles
+    )
     if policy.check:
         policy.check(entry, row.where)
     return entry

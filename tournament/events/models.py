@@ -117,6 +117,12 @@ class Event(models.Model):
     def __str__(self):
         return self.name
 
+    def rules_title(self) -> str:
+        """The ruleset with its edition, for pages and printouts (see events.rules)."""
+        from tournament.events.rules import rules_title
+
+        return rules_title(self)
+
     def clean(self):
         errors = {}
         if self.start_date and self.end_date and self.end_date < self.start_date:

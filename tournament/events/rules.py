@@ -31,6 +31,21 @@ def _title(ruleset: str) -> str:
 ruleset_title = lazy(_title, str)
 
 
+def rules_title(event) -> str:
+    """The event's ruleset as people read it, with the edition where the family has one.
+
+    ("Mahjong Competition Rules (MCR) · Mahjong Time edition"), in the page's language.
+    """
+    lang = (translation.get_language() or "en").split("-")[0]
+    family = family_of(event)
+    title = family.title(event.ruleset, lang)
+    try:
+        edition = family.edition_title(rules_of(event), lang)
+    except OptionError:
+        edition = None
+    return f"{title} · {edition}" if edition else title
+
+
 def ruleset_choices() -> list[tuple[str, str]]:
     """Every registered ruleset with its name: the choices of ``Event.ruleset``."""
     return [(name, ruleset_title(name)) for name in ruleset_names()]
@@ -112,6 +127,7 @@ __all__ = [
     "live_overrides",
     "precedence_of",
     "rules_of",
+    "rules_title",
     "standings_format_of",
     "ruleset_choices",
     "ruleset_title",

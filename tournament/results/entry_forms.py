@@ -47,6 +47,8 @@ from tournament.results.win_blocks import MAX_BLOCKS, MoreWinners, claim_initial
 _INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
 # Tiles every winner of a discard shares: entered once, with the first winner.
 _SHARED_TILES = ("win_tile", "dora_indicators", "ura_indicators")
+# The judge's confirmation that a discard win used none of the winner's penalty tiles.
+NO_PENALTY_TILE = "no_penalty_tile"
 
 
 def tiles_field(label, help_text="", kind: str = tile_inputs.MANY):
@@ -87,9 +89,19 @@ class HandForm(MoreWinners, forms.Form):
     flags = forms.MultipleChoiceField(label=_("Situation"), required=False)
     reason = forms.CharField(label=_("Reason for the correction"), required=False, max_length=200)
 
-    def __init__(self, *args, entry: EntryData, seats: dict, rules_name: str = "", **kwargs):
-        """``entry``: what the family's form offers under the event's rules (``entry_of``)."""
+    def __init__(
+        self,
+        *args,
+        entry: EntryData,
+        seats: dict,
+        rules_name: str = "",
+        penalty_holders: dict | None = None,
+        **kwargs,
+    ):
+        """``entry``: what the family's form offers under the event's rules (``entry_of``);
+        ``penalty_holders``: seat -> the penalty tiles they hold in this hand (the replay's)."""
         super().__init__(*args, **kwargs)
+        self.penalty_holders = dict(penalty_holders or {})
         self.entry_data = entry
         self.features = entry.features
         self.seat_names = {s: seats.get(s) or s for s in SEATS}
@@ -127,8 +139,10 @@ class HandForm(MoreWinners, forms.Form):
             words = ["win"] if value in self.entry_data.wins else ["nowin"]
             if value in self.entry_data.from_discard:
                 words.append("discard")
-            if value == "draw":
+            if value in self.entry_data.draws:
                 words.append("draw")
+            if value in self.entry_data.fixed_value:
+                words.append("fixed")
             kinds[value] = " ".join(words)
         return kinds
 
@@ -180,6 +194,18 @@ class HandForm(MoreWinners, forms.Form):
             self.fields["flower_tiles"] = forms.MultipleChoiceField(
                 label=_("Flowers and seasons"), choices=FLOWER_TILES, required=False
             )
+        if "penalty_tiles" in self.features and self.penalty_holders:
+            held = "; ".join(
+                f"{self.seat_names[s]}: {tiles}" if tiles else self.seat_names[s]
+                for s, tiles in sorted(
+                    self.penalty_holders.items(), key=lambda i: SEATS.index(i[0])
+                )
+            )
+            self.fields[NO_PENALTY_TILE] = forms.BooleanField(
+                label=_("No penalty tile is in the group the discard completed"),
+                help_text=_("Penalty tiles in this hand: %(held)s") % {"held": held},
+                required=False,
+            )
 
     # --- checks ---------------------------------------------------------------------
 
@@ -192,7 +218,7 @@ class HandForm(MoreWinners, forms.Form):
         if outcome in self.entry_data.from_discard and not data.get("discarder"):
             self.add_error("discarder", _("Choose who discarded the winning tile."))
         blocks = self.claim_blocks(data) if wins else [1]
-        if wins and data.get("level") == "value":
+        if wins and data.get("level") == "value" and outcome not in self.entry_data.fixed_value:
             for k in blocks:
                 values.check_value(self, self.entry_data, data, k)
         if "riichi_sticks" in self.features and data.get("level") == "tiles":
@@ -219,9 +245,13 @@ class HandForm(MoreWinners, forms.Form):
         if "riichi_sticks" in self.features:
             if data.get("riichi"):
                 entry["riichi"] = _in_seat_order(data["riichi"])
-            if outcome == "draw":
+            if outcome in self.entry_data.draws:
                 entry["tenpai"] = _in_seat_order(data.get("tenpai") or [])
         if outcome not in self.entry_data.wins:
+            return entry
+        if outcome in self.entry_data.fixed_value:  # the rules fix the value: only who
+            del entry["level"]
+            entry["winner"] = data["winner"]
             return entry
         blocks = self.claim_blocks(data)
         if len(blocks) > 1:
@@ -237,6 +267,8 @@ class HandForm(MoreWinners, forms.Form):
         claim = self._claim(data, 1, level)
         del claim["winner"]
         entry.update(claim)
+        if level == "value" and data.get(NO_PENALTY_TILE) and "discarder" in entry:
+            entry[NO_PENALTY_TILE] = True
         return entry
 
     def _claim(self, data, k: int, level: str) -> dict:
@@ -289,7 +321,7 @@ class HandForm(MoreWinners, forms.Form):
 
         ``offered`` is what the family's form offers (``entry_of(event)``).
         """
-        initial = {k: entry[k] for k in ("outcome", "discarder") if k in entry}
+        initial = {k: entry[k] for k in ("outcome", "discarder", NO_PENALTY_TILE) if k in entry}
         for field in ("riichi", "tenpai"):
             if entry.get(field):
                 initial[field] = list(entry[field])

@@ -106,7 +106,22 @@ def permissions(user, event, head: ScoreSheet | None) -> dict:
     }
 
 
-def hand_form(request, event, names, head, data=None, initial=None) -> HandForm:
+def penalty_holders(head: ScoreSheet | None, index: int) -> dict[str, str]:
+    """Seat -> penalty tiles (mpsz) held in hand ``index`` (from 0), as the replay says.
+
+    Holders who may win only by self-draw are left out: for them no
+    confirmation makes a discard win possible (the replay refuses it).
+    """
+    listed = (head.result or {}).get("penalty_tiles") or [] if head else []
+    return {
+        p["seat"]: p["tiles"]
+        for p in listed
+        if p.get("hand") == index and not p.get("self_draw_only")
+    }
+
+
+def hand_form(request, event, names, head, data=None, initial=None, number=None) -> HandForm:
+    """``number``: the hand being corrected (from 1), else the next hand's form."""
     default = event.entry_level if event.entry_level in ("tiles", "value") else "value"
     level = request.session.get(LEVEL_KEY.format(slug=event.slug), default)
     entry = entry_of(event)
@@ -120,7 +135,10 @@ def hand_form(request, event, names, head, data=None, initial=None) -> HandForm:
         initial={**start, **(initial or {})},
         entry=entry,
         seats=names,
-        rules_name=event.get_ruleset_display(),
+        rules_name=event.rules_title(),
+        penalty_holders=penalty_holders(
+            head, number - 1 if number else (head.hands.count() if head else 0)
+        ),
     )
 
 
@@ -147,12 +165,13 @@ def hand_form_again(request, event, names, head, data, action: str) -> HandForm:
 
 
 def ruling_form(event, head, data=None) -> RulingForm:
-    initial = {"base_version": head.version if head else 0}
+    # The hand being played now: where a ruling usually happens (a judge may change it).
+    initial = {"base_version": head.version if head else 0, "after_hand": 1}
     if head is None:
         return RulingForm(data, initial=initial)
     return RulingForm(
         data,
-        initial=initial,
+        initial={**initial, "after_hand": head.hands.count() + 1},
         number=head.rulings.count() + 1,
         in_progress=head.hands.count() + 1,
     )
@@ -179,6 +198,8 @@ def ruling_hints(event) -> list[dict]:
         elif row is not None:
             parts.append(_("a row voids the hand"))
         for p in follows["penalties"]:
+            if not p["points"]:
+                continue  # a ruling logged without points: nothing to say
             if p["distribution"] == "equal_to_others":
                 parts.append(
                     _("%(points)s to the player, %(share)s to each other player")

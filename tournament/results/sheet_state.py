@@ -90,6 +90,9 @@ def state_of(sheet: ScoreSheet | None) -> SheetState:
 def ledger(state: SheetState) -> list[dict]:
     """The penalties the replay applies: every penalty of every ruling not voided.
 
+    Each carries its ruling's tiles (penalty tiles, an exposed hand), which
+    the family's replay may read (Zung Jung §6).
+
     A ruling's ``after_hand`` is the hand it happened in, numbered from 1 as
     judges count: an entered hand, or the one being played (one more than
     those entered). The ledger counts from 0.
@@ -114,6 +117,7 @@ def _ledger_rows(state: SheetState):
                     "distribution": p["distribution"],
                     "after_hand": None if after is None else after - 1,
                     "reason": ruling["decision"],
+                    "tiles": ruling.get("tiles") or "",
                 },
             )
 

@@ -91,6 +91,7 @@ def hand_edit(request, event, round_number, table_number, number):
         players_of(table),
         head,
         initial=HandForm.initial_from(record.entry, entry_of(event)),
+        number=number,
     )
     return render_table(request, event, table, hand_form=form, editing=record)
 
@@ -98,7 +99,7 @@ def hand_edit(request, event, round_number, table_number, number):
 def _hand_post(request, event, table, number):
     head = services.head_of(table)
     names = players_of(table)
-    form = hand_form(request, event, names, head, data=request.POST)
+    form = hand_form(request, event, names, head, data=request.POST, number=number)
     editing = head.hands.filter(number=number).first() if head and number else None
     if number and editing is None:
         raise Http404

@@ -346,4 +346,4 @@ def _completes(held: list[int], kind: int, sets: int, closed: bool) -> bool:
     return bool(standard_readings(tuple(trial), sets)) or (closed and is_thirteen_orphans(trial))
 
 
-register(Ruleset("hkos", PRESET, resolve, score_hkos))
+register(Ruleset("hkos", PRESET, resolve, score_hkos, red_fives=False))

@@ -14,6 +14,7 @@ from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, Bas
 from scoring.families.mcr import layout as printout
 from scoring.families.mcr.options import ALL_OPTIONS
 from scoring.families.mcr.rules import MCRRules, resolve
+from scoring.families.mcr.seed_edition import EDITION_NAMES
 from scoring.families.mcr.session import MCR_ROUNDS, mcr_seat_of
 from scoring.families.mcr.sheet import replay_mcr
 from scoring.families.precedence import chain, dedupe
@@ -32,6 +33,7 @@ from scoring.families.protocol import (
 HEAD = ("table_points", "points_total")
 FLAGS = ("last_tile", "kong_replacement", "robbing_kong", "last_of_kind")
 MAX_FLOWERS = 8  # rules/mcr.md §4
+LEGACY_EDITION = "cn-national"  # how hands were counted before the editions (issue 15)
 
 
 class MCRFamily(CountsHands, BaseFamily):
@@ -46,6 +48,20 @@ class MCRFamily(CountsHands, BaseFamily):
 
     def resolve(self, ruleset: str, overrides: Mapping[str, Any]) -> MCRRules:
         return resolve(ruleset, overrides)
+
+    def thaw(self, frozen: Mapping[str, Any]) -> MCRRules:
+        """Rules frozen before ``mcr_edition`` existed were counted as the library
+        counts (cn-national) with their frozen kong values: keep scoring them so."""
+        hand = frozen.get("hand")
+        if isinstance(hand, Mapping) and "mcr_edition" not in hand:
+            frozen = {**frozen, "hand": {**hand, "mcr_edition": LEGACY_EDITION}}
+        return super().thaw(frozen)
+
+    def edition_title(self, rules: MCRRules, lang: str = "en") -> str:
+        """The edition the event counts fans by, for the event page and the printed
+        sheet (rules/mcr.md §2, "Editions"); ``rules.hand.mcr_edition`` is its code."""
+        names = EDITION_NAMES[rules.hand.mcr_edition]
+        return names.get(lang, names["en"])
 
     def replay(self, rules: MCRRules, entries, penalties, *, final_scores, leftover_sticks, lang):
         return replay_mcr(rules, entries, penalties, final_scores=final_scores, lang=lang)

@@ -4,8 +4,12 @@ The library applies the 81 fans and the combination principles (rules/mcr.md
 §3) and picks the best arrangement. This adapter adds what it lacks: the tile
 count and copies check, the 8-fan minimum *without* flowers
 (``below_minimum``), flowers as their own item, and the kong values of the
-event's edition (rules/mcr.md §2: the seed's Green Book table by default, the
-Chinese national values with ``mcr_kong_values: cn-national``).
+event's edition, and the edition's own counting (rules/mcr.md §2, "Editions";
+option ``mcr_edition``): ``seed`` (the default) adjusts the library's fans to
+seed 000's sentences (``seed_edition.py``) and counts kongs 8/6;
+``cn-national`` keeps the library's counting, as the reference calculators and
+the shared corpus do, and counts kongs 6/5. ``mcr_kong_values`` overrides the
+edition's kong values.
 
 Vocabulary: a *fan* is one scoring pattern; F is the hand's total fan
 including flowers, which settlement uses.
@@ -37,6 +41,7 @@ from scoring.core.result import Item, Result
 from scoring.core.shapes import not_winning_message
 from scoring.core.tiles import NUM_KINDS, WIND_LETTERS, Tile
 from scoring.families.mcr.options import ALL_OPTIONS, HAND_OPTIONS
+from scoring.families.mcr.seed_edition import EDITION_KONG_VALUES, EDITIONS, seed_fans
 from scoring.families.rulesets import Ruleset, register
 
 NAMES = "mcr_fans"
@@ -96,13 +101,19 @@ class MCRConfig:
     """What an event can change about valuing one MCR hand (rules/mcr.md §10)."""
 
     name: str = "mcr"
-    mcr_kong_values: str = "green-book"
+    mcr_edition: str = "seed"  # rules/mcr.md §2 "Editions": seed 000 is the user's rule document
+    mcr_kong_values: str | None = None  # None: the edition's kong values
     min_fan: int = 8  # rules/mcr.md §1: 8 fan, not counting Flower Tiles
     flowers_used: bool = True  # rules/mcr.md §4
 
+    @property
+    def kong_values(self) -> str:
+        """The kong values counted: the override, else the edition's."""
+        return self.mcr_kong_values or EDITION_KONG_VALUES[self.mcr_edition]
+
 
 PRESET = MCRConfig()
-_OPTION_TYPES = {"mcr_kong_values": str, "min_fan": int, "flowers_used": bool}
+_OPTION_TYPES = {"mcr_edition": str, "mcr_kong_values": str, "min_fan": int, "flowers_used": bool}
 
 
 def resolve(preset: MCRConfig, overrides: Mapping[str, Any]) -> MCRConfig:
@@ -120,6 +131,8 @@ def resolve(preset: MCRConfig, overrides: Mapping[str, Any]) -> MCRConfig:
                 "bad_option", f"options.{key}: expected {wanted.__name__}, got {value!r}"
             )
         changes[key] = value
+    if changes.get("mcr_edition", "seed") not in EDITIONS:
+        raise HandError("bad_option", f"options.mcr_edition: use {' or '.join(EDITIONS)}")
     if changes.get("mcr_kong_values", "green-book") not in KONG_EDITIONS:
         raise HandError("bad_option", f"options.mcr_kong_values: use {' or '.join(KONG_EDITIONS)}")
     if changes.get("min_fan", 0) < 0:
@@ -131,6 +144,8 @@ def score_mcr(hand: Hand, config: MCRConfig, lang: str = "en") -> Result:
     """Validate and value one MCR hand under ``config``."""
     _check_situation(hand, config)
     fans = _library_fans(hand)
+    if config.mcr_edition == "seed":
+        fans = seed_fans(hand, fans)
     names = names_in(NAMES, lang) if fans else None
     items = [_item(key, value, count, config, lang, names) for key, value, count in fans]
     items.sort(key=_highest_first)  # highest first, as a judge reads them out
@@ -199,7 +214,7 @@ def _item(
     lang: str,
     names: dict[str, str] | None = None,
 ) -> Item:
-    edition = KONG_VALUES[config.mcr_kong_values]
+    edition = KONG_VALUES[config.kong_values]
     if key in edition:
         key, value = edition[key]
     else:
@@ -266,4 +281,4 @@ def _library_error(code: str, hand: Hand) -> HandError:
     return HandError("bad_input", f"the fan calculator refused the hand ({code})")
 
 
-register(Ruleset("mcr", PRESET, resolve, score_mcr))
+register(Ruleset("mcr", PRESET, resolve, score_mcr, red_fives=False))

@@ -7,7 +7,7 @@ them all at event creation (the one validator).
 
 from __future__ import annotations
 
-HAND_OPTIONS = frozenset({"mcr_kong_values", "min_fan", "flowers_used"})  # rulesets/mcr.py
+HAND_OPTIONS = frozenset({"mcr_edition", "mcr_kong_values", "min_fan", "flowers_used"})  # hand.py
 SESSION_OPTIONS = frozenset(  # session.py
     {
         "hands_per_session",

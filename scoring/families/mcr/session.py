@@ -266,8 +266,13 @@ class SessionResult:
 
     @property
     def complete(self) -> bool:
-        """Every one of the session's hands has a row (played or not)."""
-        return len(self.hands) == self.rules.hands_per_session
+        """Every one of the session's hands has a row, or the time limit ended it.
+
+        rules/mcr.md §6: one "not played" row stands for the rest of the session
+        (the judge marks it once); further "not played" rows are allowed, nothing else.
+        """
+        cut = bool(self.hands) and self.hands[-1].outcome is MCROutcome.NOT_PLAYED
+        return cut or len(self.hands) == self.rules.hands_per_session
 
     def running_totals(self) -> list[dict[PlayerId, int]]:
         """Each player's hand total after each hand, for the sheet's running columns."""

@@ -74,7 +74,7 @@ def replay_mcr(
         ledger,
         rules.table_points,
         complete=checked.complete,
-        warnings=_warn(tally.rows),
+        warnings=_warn(tally.rows, setup.session.hands_per_session),
         upcoming=lambda: (mcr_hand_situation(n, "E").label, dealer_of(n)),
     )
     for seat, mine in result.session.items():
@@ -104,10 +104,11 @@ def _add_row(tally: Tally, i: int, data: Any, setup: MCRRules, lang: str) -> Non
         and tally.records[-1].outcome == "not_played"
         and row.data.get("outcome") != "not_played"
     ):
+        cut = next(r.index for r in tally.rows if r.outcome == "not_played") + 1
         raise SheetError(
             row.field("outcome"),
             "not_allowed",
-            "an earlier hand was not played (time limit), so no later hand can be",
+            f"the time limit ended the session at hand {cut} (not played): no hand follows it",
             {"value": row.data.get("outcome")},
         )
     record, level, value, score = _read(row, i, setup, lang)
@@ -189,8 +190,9 @@ def _read(row: Row, i: int, setup: MCRRules, lang):
     return MCRHandRecord(outcome, winner, discarder, total), level, value, score
 
 
-def _warn(rows: Sequence[RowResult]) -> tuple[Message, ...]:
+def _warn(rows: Sequence[RowResult], hands: int) -> tuple[Message, ...]:
+    """rules/mcr.md §6: the first hand not played and every later one of the session."""
     skipped = [r.index + 1 for r in rows if r.outcome == "not_played"]
     if not skipped:
         return ()
-    return (message("hands_not_played", first=skipped[0], last=skipped[-1]),)
+    return (message("hands_not_played", first=skipped[0], last=max(hands, skipped[-1])),)

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from scoring.core.money import SettlementError
 from scoring.core.seats import SEATS, Seat
-from scoring.families.riichi.points import SettlementRules
+from scoring.families.riichi.points import MANGAN, SettlementRules
 from scoring.families.riichi.settlement import (
     Outcome,
     RonClaim,
@@ -30,6 +30,7 @@ from scoring.families.riichi.settlement import (
     _in_turn_order,
     _Ledger,
     _pay_ron,
+    _pay_tsumo,
     _seat,
     _seats,
     _seats_after,
@@ -148,3 +149,36 @@ def settle_abortive_draw(
     ledger = _Ledger(rules, pool)
     ledger.declare_riichi(_seats(riichi, "riichi"))
     return ledger.close(pool, Outcome.ABORTIVE_DRAW)
+
+
+def settle_nagashi(
+    *,
+    winners: Iterable[Seat],
+    tenpai: Iterable[Seat],
+    dealer: Seat,
+    rules: SettlementRules,
+    riichi: Iterable[Seat] = (),
+    pool: int = 0,
+) -> Settlement:
+    """Settle nagashi mangan at the wall's end (tenhou only, rules/riichi.md §4) ⚠.
+
+    As tenhou.net plays it: each nagashi player is paid a mangan as by tsumo,
+    without honba; no noten payments; otherwise the hand is a draw (riichi
+    sticks join the pool, which carries over; the dealer repeats when tenpai).
+    """
+    dealer = _seat(dealer, "dealer")
+    ready, declared = _seats(tenpai, "tenpai"), _seats(riichi, "riichi")
+    paid = _in_turn_order(_seats(winners, "winner"))
+    if not paid:
+        raise SettlementError("nagashi mangan needs the player who made it")
+    if noten_riichi := _in_turn_order(declared - ready):
+        raise SettlementError(
+            f"riichi declarer(s) {', '.join(noten_riichi)} are not tenpai: a noten riichi "
+            "revealed at the draw is a chombo (rules §7); record a chombo instead"
+        )
+    ledger = _Ledger(rules, _count(pool, "pool"))
+    ledger.declare_riichi(declared)
+    for winner in paid:
+        _pay_tsumo(ledger, _Hand(winner, dealer, MANGAN, None, None, 0), honba=0)
+    outcome = Outcome.DRAW_DEALER_TENPAI if dealer in ready else Outcome.DRAW_DEALER_NOTEN
+    return ledger.close(_count(pool, "pool"), outcome)

@@ -75,9 +75,14 @@ class RiichiFamily(BaseFamily):
 
     def entry(self, rules: RiichiSetup) -> EntryData:
         outcomes = ("ron", "tsumo", "draw", "abortive") if rules.abortive_draws else None
+        outcomes = outcomes or ("ron", "tsumo", "draw")
+        # rules/riichi.md §4: nagashi mangan where the preset has it (tenhou), a fixed mangan.
+        nagashi = frozenset({"nagashi"}) if rules.nagashi_mangan else frozenset()
         return EntryData(
-            outcomes=outcomes or ("ron", "tsumo", "draw"),
-            wins=frozenset({"ron", "tsumo"}),
+            outcomes=outcomes + tuple(nagashi),
+            draws=frozenset({"draw"}) | nagashi,
+            fixed_value=nagashi,
+            wins=frozenset({"ron", "tsumo"}) | nagashi,
             from_discard=frozenset({"ron"}),
             flags=FLAGS,
             value_fields=(

@@ -34,7 +34,8 @@ from scoring.core.names import display_name, name_table, names_in
 from scoring.core.result import Item, Result
 from scoring.core.shapes import arrangements, not_winning_message
 from scoring.core.tiles import WIND_KINDS
-from scoring.families.riichi.library import hand_config, library_meld
+from scoring.families.riichi import renhou
+from scoring.families.riichi.library import LIBRARY_ERRORS, hand_config, library_meld
 from scoring.families.riichi.points import basic_points, hand_payments, limit_of_basic
 from scoring.families.riichi.presets import PRESETS, RiichiConfig, resolve
 from scoring.families.rulesets import Ruleset, register
@@ -51,28 +52,7 @@ RIICHI_FLAGS = frozenset(
 )
 LIBRARY_ONLY_FLAGS = frozenset({"renhou", "open_riichi"})
 RIICHI_DECLARED = frozenset({"riichi", "double_riichi"})
-
-# The library's own codes for impossible situations, in words for a judge.
-_LIBRARY_ERRORS = {
-    HandCalculator.ERR_OPEN_HAND_RIICHI: "riichi needs a closed hand, but a meld is open",
-    HandCalculator.ERR_OPEN_HAND_DABURI: "double_riichi needs a closed hand, but a meld is open",
-    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: "ippatsu needs riichi",
-    HandCalculator.ERR_CHANKAN_WITH_TSUMO: "chankan is a win on another's kan, not a self-draw",
-    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: "rinshan is a self-draw after a kan, not a ron",
-    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: "haitei is a self-draw; use houtei for a ron",
-    HandCalculator.ERR_HOUTEI_WITH_TSUMO: "houtei is a ron; use haitei for a self-draw",
-    HandCalculator.ERR_HAITEI_WITH_RINSHAN: "haitei and rinshan do not combine",
-    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: "houtei and chankan do not combine",
-    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: "tenhou is the dealer's win; use chiihou",
-    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: "tenhou is a self-draw",
-    HandCalculator.ERR_TENHOU_WITH_MELD: "tenhou cannot have a meld",
-    HandCalculator.ERR_CHIIHOU_AS_DEALER: "chiihou is a non-dealer's win; use tenhou",
-    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: "chiihou is a self-draw",
-    HandCalculator.ERR_CHIIHOU_WITH_MELD: "chiihou cannot have a meld",
-    HandCalculator.ERR_RENHOU_AS_DEALER: "renhou is a non-dealer's win",
-    HandCalculator.ERR_RENHOU_WITH_TSUMO: "renhou is a ron",
-    HandCalculator.ERR_RENHOU_WITH_MELD: "renhou cannot have a meld",
-}
+NO_FLAGS: frozenset[str] = frozenset()
 
 
 def score_riichi(hand: Hand, config: RiichiConfig, lang: str = "en") -> Result:
@@ -86,6 +66,9 @@ def score_riichi(hand: Hand, config: RiichiConfig, lang: str = "en") -> Result:
     thirteen orphans: tests/scoring/families/riichi/test_shapes.py).
     """
     _check_situation(hand, config)
+    if renhou.applies(hand, config):  # seed 003 L293-296: JPML's mangan, nothing added
+        check_flags(hand, _flag_rules(config))
+        return renhou.score_renhou(hand, config, lang, score_riichi)
     tiles, win_tile, melds = _to_library_tiles(hand, config)
     try:
         response = HandCalculator.estimate_hand_value(
@@ -109,7 +92,7 @@ def score_riichi(hand: Hand, config: RiichiConfig, lang: str = "en") -> Result:
 
 
 # Situations that cannot be and that the library lets through (its own refusals
-# are _LIBRARY_ERRORS, told first). Checked once the library has valued the hand,
+# are LIBRARY_ERRORS, told first). Checked once the library has valued the hand,
 # so a hand that is not a win is told so first; each flag below is a yaku, so
 # none of them can hide behind no_yaku.
 _BEFORE_DISCARD = (
@@ -165,13 +148,12 @@ def _check_winning(hand: Hand) -> None:
 
 def _check_situation(hand: Hand, config: RiichiConfig) -> None:
     flags = hand.flags
-    if flags and (
-        not flags <= RIICHI_FLAGS or (flags & LIBRARY_ONLY_FLAGS and not config.library_options)
-    ):
+    only = NO_FLAGS if config.library_options else LIBRARY_ONLY_FLAGS - renhou.allowed(config)
+    if flags and (not flags <= RIICHI_FLAGS or flags & only):
         for flag in sorted(flags):
             if flag not in RIICHI_FLAGS:
                 raise HandError("bad_flag", f"flags: {flag!r} is not a riichi flag")
-            if flag in LIBRARY_ONLY_FLAGS and not config.library_options:
+            if flag in only:
                 raise HandError("bad_flag", f"flags: {flag!r} is not a yaku under {config.name}")
     if "ippatsu" in flags and not flags & RIICHI_DECLARED:
         raise HandError("bad_flag", "flags: ippatsu needs riichi")
@@ -299,7 +281,7 @@ def _library_error(code: str, hand: Hand) -> HandError:
         )
     if code == HandCalculator.ERR_HAND_NOT_WINNING:
         return HandError("not_winning", not_winning_message(hand))
-    return HandError("bad_flag", f"flags: {_LIBRARY_ERRORS.get(code, code)}")
+    return HandError("bad_flag", f"flags: {LIBRARY_ERRORS.get(code, code)}")
 
 
 def _result(hand: Hand, config: RiichiConfig, response, lang: str) -> Result:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from mahjong.constants import EAST
+from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.hand_calculating.yaku_config import YakuConfig
 from mahjong.meld import Meld
@@ -88,3 +89,26 @@ def library_meld(meld_type: str, tiles: list[int], opened: bool) -> Meld:
         type=meld_type, tiles=tuple(tiles), opened=opened, called_tile=None, who=None, from_who=None
     )
     return meld
+
+
+# The library's own codes for impossible situations, in words for a judge.
+LIBRARY_ERRORS = {
+    HandCalculator.ERR_OPEN_HAND_RIICHI: "riichi needs a closed hand, but a meld is open",
+    HandCalculator.ERR_OPEN_HAND_DABURI: "double_riichi needs a closed hand, but a meld is open",
+    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: "ippatsu needs riichi",
+    HandCalculator.ERR_CHANKAN_WITH_TSUMO: "chankan is a win on another's kan, not a self-draw",
+    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: "rinshan is a self-draw after a kan, not a ron",
+    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: "haitei is a self-draw; use houtei for a ron",
+    HandCalculator.ERR_HOUTEI_WITH_TSUMO: "houtei is a ron; use haitei for a self-draw",
+    HandCalculator.ERR_HAITEI_WITH_RINSHAN: "haitei and rinshan do not combine",
+    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: "houtei and chankan do not combine",
+    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: "tenhou is the dealer's win; use chiihou",
+    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: "tenhou is a self-draw",
+    HandCalculator.ERR_TENHOU_WITH_MELD: "tenhou cannot have a meld",
+    HandCalculator.ERR_CHIIHOU_AS_DEALER: "chiihou is a non-dealer's win; use tenhou",
+    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: "chiihou is a self-draw",
+    HandCalculator.ERR_CHIIHOU_WITH_MELD: "chiihou cannot have a meld",
+    HandCalculator.ERR_RENHOU_AS_DEALER: "renhou is a non-dealer's win",
+    HandCalculator.ERR_RENHOU_WITH_TSUMO: "renhou is a ron",
+    HandCalculator.ERR_RENHOU_WITH_MELD: "renhou cannot have a meld",
+}

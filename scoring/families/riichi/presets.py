@@ -33,6 +33,9 @@ class RiichiConfig:
     # rules/riichi.md §4 "Ippatsu with rinshan kaihou". False: a hand flagged both
     # is refused (bad_flag), the kan having ended the ippatsu turn. True: both count.
     ippatsu_with_rinshan: bool = True
+    # Seed 003 L293-296: renhou is a mangan with no other yaku or dora (renhou.py).
+    # False: renhou is no yaku (bad_flag), rules/riichi.md §4.
+    renhou_mangan: bool = False
     # Only for the library's own test cases: its OptionalRules, passed through.
     library_options: tuple[tuple[str, Any], ...] = ()
 
@@ -54,6 +57,7 @@ PRESETS: dict[str, RiichiConfig] = {
         # Seed 003 L164-166 (the yaku list of both blocks): ippatsu does not
         # combine with rinshan kaihou; rules/riichi.md §4.
         ippatsu_with_rinshan=False,
+        renhou_mangan=True,  # seed 003 L293-296
     ),
     # rules/riichi.md §4, column jpml-b (seed 003, second rule block).
     "jpml-b": RiichiConfig(
@@ -69,6 +73,7 @@ PRESETS: dict[str, RiichiConfig] = {
         double_wind_pair_fu=2,
         open_tanyao=True,
         ippatsu_with_rinshan=False,  # seed 003 L164-166; rules/riichi.md §4
+        renhou_mangan=True,  # seed 003 L614-617 (= L293-296)
     ),
     # rules/riichi.md §4, column wrc (WRC 2015 rulebook).
     "wrc": RiichiConfig(

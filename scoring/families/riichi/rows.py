@@ -19,6 +19,7 @@ from scoring.families.riichi.draws import (
     settle_abortive_draw,
     settle_exhaustive_draw,
     settle_multiple_ron,
+    settle_nagashi,
 )
 from scoring.families.riichi.points import (
     YAKUMAN,
@@ -34,7 +35,7 @@ from scoring.sheets.common import SheetError, sequence, wrap
 from scoring.sheets.reading import Row, not_discarder, score_tiles
 from scoring.sheets.values import WinValue, winner_value
 
-OUTCOMES = ("ron", "tsumo", "draw", "abortive", "chombo")
+OUTCOMES = ("ron", "tsumo", "draw", "abortive", "nagashi", "chombo")
 WIN_FIELDS = ("winner", "han", "fu", "yakuman", "hand", "liable", "wins")
 RIICHI_FLAGS = frozenset({"riichi", "double_riichi"})
 STICK = 1_000
@@ -89,6 +90,8 @@ def play(row: Row, at: Position, setup: RiichiSetup, lang: str) -> Played:
     riichi = row.seats("riichi")
     rules, pool = setup.settle, at.pool
     try:
+        if outcome == "nagashi":
+            return _nagashi(row, at, setup, riichi)
         if outcome in ("draw", "abortive"):
             row.empty(*WIN_FIELDS, "discarder", why="on a draw")
             if outcome == "abortive":
@@ -140,6 +143,29 @@ def play(row: Row, at: Position, setup: RiichiSetup, lang: str) -> Played:
         raise wrap(row.where, problem) from None
     _check_paid(done, win, at, setup, riichi, tsumo)
     return Played(outcome, win.level, done, (win.winner,), discarder, (win.value,), win.score)
+
+
+def _nagashi(row: Row, at: Position, setup: RiichiSetup, riichi) -> Played:
+    """Nagashi mangan at the wall's end (rules/riichi.md §4: tenhou), draws.settle_nagashi."""
+    if not setup.nagashi_mangan:
+        raise SheetError(
+            row.field("outcome"),
+            "not_allowed",
+            f"{setup.name} has no nagashi mangan (rules/riichi.md §4)",
+            {"value": "nagashi"},
+        )
+    row.empty("han", "fu", "yakuman", "hand", "liable", "wins", "discarder", why="on nagashi")
+    winner = row.seat("winner")
+    tenpai = row.seats("tenpai")
+    done = settle_nagashi(
+        winners=(winner,),
+        tenpai=tenpai,
+        dealer=at.dealer,
+        rules=setup.settle,
+        riichi=riichi,
+        pool=at.pool,
+    )
+    return Played("nagashi", "value", done, (winner,))
 
 
 def _chombo(row: Row, at: Position) -> Played:

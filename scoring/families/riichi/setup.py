@@ -43,6 +43,8 @@ ALL_OPTIONS = frozenset({*OPTION_TYPES, *SETTLEMENT_OPTIONS, *SESSION_OPTIONS})
 
 # rules/riichi.md §4 "Abortive draws": none in jpml-*, wrc, ema; five kinds in tenhou.
 ABORTIVE_DRAWS = frozenset({"tenhou"})
+# rules/riichi.md §4 "Nagashi mangan": tenhou only (rows.py, draws.settle_nagashi).
+NAGASHI_MANGAN = frozenset({"tenhou"})
 # rules/riichi.md §4 "Pao yaku".
 PAO_YAKU = {
     "jpml-a": frozenset({"daisangen", "daisuushii", "suukantsu"}),
@@ -68,6 +70,7 @@ class RiichiSetup:
     # The preset's facts of the sheet's flow (rules/riichi.md §4, §7), frozen with the rest.
     pao_yaku: frozenset[str] = PAO_YAKU_DEFAULT
     abortive_draws: bool = False
+    nagashi_mangan: bool = False
     chombo_ends_last_hand: bool = False
     tenhou_flow: bool = False
 
@@ -135,6 +138,7 @@ def riichi_setup(name: str, overrides: Any) -> RiichiSetup:
         session_rules,
         pao_yaku=PAO_YAKU.get(name, PAO_YAKU_DEFAULT),
         abortive_draws=name in ABORTIVE_DRAWS,
+        nagashi_mangan=name in NAGASHI_MANGAN,
         chombo_ends_last_hand=name in CHOMBO_ENDS_LAST_HAND,
         tenhou_flow=name in TENHOU_FLOW,
     )

@@ -12,7 +12,14 @@ from typing import Any
 
 from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily, CountsHands
 from scoring.families.printing import extended
-from scoring.families.protocol import Cell, EntryData, PrintedRow, PrintLayout, ValueField
+from scoring.families.protocol import (
+    Cell,
+    Consequence,
+    EntryData,
+    PrintedRow,
+    PrintLayout,
+    ValueField,
+)
 from scoring.families.zung_jung import layout as printout
 from scoring.families.zung_jung.options import ALL_OPTIONS
 from scoring.families.zung_jung.rules import ZungJungRules, resolve
@@ -55,6 +62,14 @@ class ZungJungFamily(CountsHands, BaseFamily):
             total_field="points",
             features=frozenset({"penalty_tiles"}),
         )
+
+    def consequence(self, rules: ZungJungRules, kind: str, player: str) -> Consequence:
+        """§6 (seed 001 L82, L97): a false win or penalty tiles cost no points, but their
+        zero-point ledger entry carries the ruling's tiles and hand into the replay."""
+        if kind not in ("false_win", "penalty_tiles"):
+            return super().consequence(rules, kind, player)
+        logged = {"player": player, "points": 0, "scope": "overall_score", "distribution": "none"}
+        return Consequence(None, (logged,), self.references[kind])
 
     def default_penalty_scope(self, rules: ZungJungRules) -> str:
         return "overall_score"

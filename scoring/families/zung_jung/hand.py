@@ -47,10 +47,12 @@ from scoring.families.zung_jung.patterns import (
     LIMIT,
     NAMES,
     THIRTEEN,
+    nine_gates_form,
     patterns_for,
     table_value,
 )
 
+BLESSING_OF_HEAVEN = "blessing_of_heaven"
 FORMS = "four sets and a pair, seven pairs or thirteen terminals"
 ZJ_FLAGS = frozenset({"last_tile", "kong_replacement", "robbing_kong", "heavenly", "earthly"})
 GROUP_KINDS = {"chow": (0, 1, 2), "pung": (0, 0, 0), "pair": (0, 0)}  # offsets from the lowest
@@ -162,10 +164,13 @@ def score_zung_jung(hand: Hand, config: ZungJungConfig, lang: str = "en") -> Res
     readings = winning_arrangements(hand, config)
     value = partial(hand_value, config=config)
     best = best_arrangement(hand, readings, zj_patterns(config), value, config)
-    items = _items(best.found, config, lang)
+    found = best.found
+    if _heavenly_nine_gates(hand):  # seed 001 L60-62, §5: Blessing of Heaven only
+        found = [f for f in found if f.key == BLESSING_OF_HEAVEN]
+    items = _items(found, config, lang)
     total = sum(i.total for i in items)
-    if total != best.total:
-        raise AssertionError(f"items add up to {total}, the hand is worth {best.total}")
+    if total != value(found):
+        raise AssertionError(f"items add up to {total}, the hand is worth {value(found)}")
     error = None
     if total < config.zj_min_points:
         # Still report the count and the patterns: the judge rules a false win.
@@ -173,6 +178,13 @@ def score_zung_jung(hand: Hand, config: ZungJungConfig, lang: str = "en") -> Res
         message = f"no pattern: {needs}" if not best.found else f"{total} points; {needs}"
         error = ErrorInfo("below_minimum", message)
     return Result(config.name, error is None, error, total, tuple(items))
+
+
+def _heavenly_nine_gates(hand: Hand) -> bool:
+    """East's heavenly hand in Nine Gates form: no winning tile was kept apart (seed 001 L60-62)."""
+    if "heavenly" not in hand.flags or hand.melds:
+        return False
+    return nine_gates_form(Counter(t.kind for t in hand.all_tiles))
 
 
 def _items(found: Sequence[Found], config: ZungJungConfig, lang: str) -> list[Item]:
@@ -305,4 +317,4 @@ def _breach(hand: Hand, arrangement: Arrangement) -> str | None:
     return None
 
 
-register(Ruleset("zung-jung", PRESET, resolve, score_zung_jung))
+register(Ruleset("zung-jung", PRESET, resolve, score_zung_jung, red_fives=False))

@@ -76,6 +76,15 @@ def _chow_copies(c: Context) -> tuple[int, ...]:
     return tuple(sorted(Counter(g.kind for g in c.chows).values(), reverse=True)) or (0,)
 
 
+def nine_gates_form(kinds: Counter[int]) -> bool:
+    """14 tiles of one suit holding 1112345678999 and one more (§2 2.2's shape, any tile won)."""
+    suits = {k // SUIT_SIZE for k in kinds if kinds[k]}
+    if len(suits) != 1 or sum(kinds.values()) != SUIT_SIZE + 5 or max(kinds) >= EAST:
+        return False
+    base = next(iter(suits)) * SUIT_SIZE
+    return all(kinds[base + i] >= need for i, need in enumerate(NINE_GATES))
+
+
 def _nine_gates(c: Context) -> bool:
     """§2 2.2, §5: 1112345678999 concealed, won on any tile of its suit; void when heavenly."""
     if c.hand.melds or "heavenly" in c.flags or len(c.suits) != 1 or c.has_honours:

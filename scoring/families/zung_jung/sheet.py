@@ -4,15 +4,26 @@ Rows are labelled cycle-hand (``1-1`` … ``4-4``). The judge's ``discarder``
 is the *responsible* player of §7 (the discarder, or whom same-turn immunity
 names; the kong's owner on Robbing a Kong); ``all_immune`` records that
 immunity freed everyone. A false win costs no points (§6): its ledger entry
-is a zero-point record, and the hand itself goes on.
+is a zero-point record, and the hand itself goes on. Penalty tiles and false
+wins bind the offender's win in the hand they happened in
+(:mod:`scoring.families.zung_jung.penalty_tiles`); the result lists who
+holds penalty tiles (``SheetResult.penalty_tiles``) for the judge's form.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from scoring.core.seats import SEATS, WINDS
+from scoring.families.zung_jung.penalty_tiles import (
+    RULE,
+    Held,
+    check_discard_win,
+    held_penalty_tiles,
+    with_penalty_tiles,
+)
 from scoring.families.zung_jung.rules import ZungJungRules
 from scoring.families.zung_jung.settlement import (
     ZJHandRecord,
@@ -21,8 +32,8 @@ from scoring.families.zung_jung.settlement import (
     settle_zung_jung,
     zung_jung_session_result,
 )
-from scoring.sheets.common import RowResult, SheetError, SheetResult
-from scoring.sheets.messages import Message, message
+from scoring.sheets.common import SheetError, SheetResult
+from scoring.sheets.messages import message
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
 from scoring.sheets.ranking import final_scores_result, point_total_result
 from scoring.sheets.reading import (
@@ -51,7 +62,7 @@ def _false_win_is_free(entry: Entry, where: str) -> None:
 POLICY = PenaltyPolicy(
     scope={"*": "overall_score"},  # ⚠ the rules name no point penalty; referee amounts
     distribution={"*": "none"},
-    points={"false_win": 0},  # §6: "no point penalty"
+    points={"false_win": 0, "penalty_tiles": 0},  # §6: "no point penalty" (seed 001 L97)
     check=_false_win_is_free,
 )
 
@@ -74,10 +85,12 @@ def replay_zung_jung(
         return final_scores_result(
             setup.ruleset, final_scores, penalties, POLICY, rules.match_points
         )
+    ledger = read_penalties(penalties, len(entries), POLICY)
+    held = held_penalty_tiles(ledger, setup.hand.penalty_self_draw_only)
     tally = Tally()
     for i, data in enumerate(entries):
         row = tally.row(i, data, over=i >= rules.hands_per_session)
-        record, level, score = _read(row, i, setup, lang)
+        record, level, score = _read(row, i, setup, lang, held)
         settled = settle_row(
             row, ZJSettlementError, settle_zung_jung, SEATS, rules=payoff, **vars(record)
         )
@@ -94,7 +107,6 @@ def replay_zung_jung(
             score=score,
             notes=(message("all_immune"),) if record.all_immune else (),
         )
-    ledger = read_penalties(penalties, len(tally.rows), POLICY)
     checked = zung_jung_session_result(SEATS, tally.records, rules, settlement=payoff)
     n = len(tally.rows)
     result = point_total_result(
@@ -104,9 +116,10 @@ def replay_zung_jung(
         ledger,
         rules.match_points,
         complete=checked.complete,
-        warnings=_warn(tally.rows, ledger),
+        warnings=(),
         upcoming=lambda: (label(n), SEATS[n % len(SEATS)]),
     )
+    result = replace(result, penalty_tiles=tuple(h.to_dict() for _, h in sorted(held.items())))
     if any(e.scope == "table_score" for e in ledger):
         return result
     for seat, mine in result.session.items():
@@ -115,7 +128,9 @@ def replay_zung_jung(
     return result
 
 
-def _read(row: Row, i: int, setup: ZungJungRules, lang) -> tuple[ZJHandRecord, str, dict | None]:
+def _read(
+    row: Row, i: int, setup: ZungJungRules, lang, held: Mapping[tuple[int, str], Held]
+) -> tuple[ZJHandRecord, str, dict | None]:
     config = setup.hand
     outcome = row.choice("outcome", OUTCOMES)
     if outcome == "draw":
@@ -136,6 +151,8 @@ def _read(row: Row, i: int, setup: ZungJungRules, lang) -> tuple[ZJHandRecord, s
         not_discarder(winner, discarder, row.field("discarder"))
         # §7: with everyone immune nobody is responsible; the discarder is only recorded.
         responsible = None if immune else discarder
+        least = config.penalty_self_draw_only
+        check_discard_win(held.get((i, winner)), row, level=level, least=least)
     if level == "value":
         row.empty("hand", why="at value level (use level 'tiles')")
         value, score = _value(row, config), None
@@ -143,15 +160,21 @@ def _read(row: Row, i: int, setup: ZungJungRules, lang) -> tuple[ZJHandRecord, s
         row.empty("points", why="at tiles level: the hand gives the points")
         if not row.has("hand"):
             raise row.missing("hand", "is required at tiles level")
-        result = score_tiles(
-            row,
-            _hand(row, outcome),
-            setup,
-            fill=_fill(i, winner, outcome),
-            lang=lang,
-        )
+        hand = with_penalty_tiles(_hand(row, outcome), held.get((i, winner)))
+        result = _scored(row, hand, setup, fill=_fill(i, winner, outcome), lang=lang)
         value, score = result.total, result.to_dict()
     return ZJHandRecord(outcome, winner, value, responsible, immune), level, score
+
+
+def _scored(row: Row, hand: Any, setup: ZungJungRules, **how: Any):
+    """The engine's score; a penalty-tile refusal names the rule (seed 001 L87-L92)."""
+    try:
+        return score_tiles(row, hand, setup, **how)
+    except SheetError as error:
+        if error.code != "penalty_tile":
+            raise
+        detail = f"{error.params.get('detail', '')} ({RULE})"
+        raise SheetError(error.field, error.code, detail, {"detail": detail}) from None
 
 
 def _value(row: Row, config) -> int:
@@ -192,21 +215,3 @@ def _fill(i: int, winner: str, outcome: str) -> dict[str, Any]:
         "dealer": seat_wind == "E",
         "win": "tsumo" if outcome == "self_draw" else "ron",
     }
-
-
-def _warn(rows: Sequence[RowResult], ledger: Sequence[Entry]) -> tuple[Message, ...]:
-    """§6 read with the ≥ 3 penalty-tile rule: after a false win, only a self-draw can win ⚠."""
-    out = []
-    for entry in ledger:
-        if entry.category != "false_win" or entry.after_hand is None:
-            continue
-        if entry.after_hand >= len(rows):
-            continue  # during the hand in progress: it has no row yet
-        row = rows[entry.after_hand]
-        if entry.player in row.winners and row.outcome != "self_draw":
-            out.append(
-                message(
-                    "false_win_self_draw_only", index=row.index, label=row.label, seat=entry.player
-                )
-            )
-    return tuple(out)

@@ -25,6 +25,9 @@ LIBRARY = "riichi-lib-default"
 # The library's preset takes renhou only with its own options (riichi/hand.py).
 LIBRARY_OPTIONS = {"renhou_as_yakuman": False}
 ALL_RIICHI = (*RIICHI_PRESETS, LIBRARY)
+# Seed 003 L293-296: renhou is a yaku (mangan) under JPML A and B; rules/riichi.md §4.
+RENHOU = ("jpml-a", "jpml-b", LIBRARY)
+NO_RENHOU = ("wrc", "ema", "tenhou")
 
 
 def hand(concealed: str, win_tile: str, win: str = "ron", meld: str = "", seat: str = "S"):
@@ -274,14 +277,14 @@ RIICHI_IMPOSSIBLE = [
     *case("tenhou-with-haitei", ALL_RIICHI, R_DEALER, ["tenhou", "haitei"], "tenhou", "haitei"),
     *case("chiihou-with-haitei", ALL_RIICHI, R_TSUMO, ["chiihou", "haitei"], "chiihou",
           "haitei"),
-    # rules/riichi.md §4: renhou is no yaku in these presets (not yet JPML's mangan).
-    *case("renhou-not-a-yaku", RIICHI_PRESETS, R_RON, ["renhou"], "renhou"),
+    # rules/riichi.md §4: renhou is no yaku in these presets (JPML's mangan: seed 003 L293-296).
+    *case("renhou-not-a-yaku", NO_RENHOU, R_RON, ["renhou"], "renhou"),
     # Seed 003 L293-294 (人和: a non-dealer's ron before the first draw, no call).
-    *case("renhou-for-the-dealer", LIBRARY, R_RON, ["renhou"], "renhou", seat_wind="E"),
-    *case("renhou-self-drawn", LIBRARY, R_TSUMO, ["renhou"], "renhou"),
-    *case("renhou-after-a-call", LIBRARY, R_OPEN, ["renhou"], "renhou"),
+    *case("renhou-for-the-dealer", RENHOU, R_RON, ["renhou"], "renhou", seat_wind="E"),
+    *case("renhou-self-drawn", RENHOU, R_TSUMO, ["renhou"], "renhou"),
+    *case("renhou-after-a-call", RENHOU, R_OPEN, ["renhou"], "renhou"),
     # Seed 003 L161-163, L293-294: the first go-around is not the last discard.
-    *case("renhou-with-houtei", LIBRARY, R_RON, ["renhou", "houtei"], "renhou", "houtei"),
+    *case("renhou-with-houtei", RENHOU, R_RON, ["renhou", "houtei"], "renhou", "houtei"),
 ]  # fmt: skip
 RIICHI_POSSIBLE = [
     *case("riichi", ALL_RIICHI, R_RON, ["riichi"], "riichi"),
@@ -307,9 +310,9 @@ RIICHI_POSSIBLE = [
           ["riichi", "ippatsu", "rinshan"], "ippatsu", "rinshan"),
     *case("tenhou", ALL_RIICHI, R_DEALER, ["tenhou"], "tenhou"),
     *case("chiihou", ALL_RIICHI, R_TSUMO, ["chiihou"], "chiihou"),
-    *case("renhou", LIBRARY, R_RON, ["renhou"], "renhou"),
+    *case("renhou", RENHOU, R_RON, ["renhou"], "renhou"),  # seed 003 L293-296 for JPML
     # The library's own tests stack renhou with riichi (corpus riichi-lib:…
-    # test_kokushi_musou_multiple_yakuman#8); only its preset takes renhou at all.
+    # test_kokushi_musou_multiple_yakuman#8); JPML does not (seed 003 L293-294).
     *case("renhou-riichi-library", LIBRARY, R_RON, ["renhou", "riichi"], "renhou"),
 ]  # fmt: skip
 

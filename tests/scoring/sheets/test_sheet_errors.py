@@ -102,7 +102,10 @@ def test_bad_seat():
         ("jpml-b", {**RON, "liable": "W"}, "not_allowed", "hands[0].liable"),
         ("jpml-b", {**RON, "yakuman": 1, "liable": "S"}, "liable_is_winner", "hands[0].liable"),
         ("wrc", {**RON, "yakuman": 2}, "above_maximum", "hands[0].yakuman"),
-        ("jpml-b", {**RON, "outcome": "nagashi"}, "bad_choice", "hands[0].outcome"),
+        # rules/riichi.md §4: nagashi mangan is tenhou's only.
+        ("jpml-b", {**RON, "outcome": "nagashi"}, "not_allowed", "hands[0].outcome"),
+        ("tenhou", {**RON, "outcome": "nagashi"}, "not_allowed", "hands[0].han"),
+        ("jpml-b", {**RON, "outcome": "bogus"}, "bad_choice", "hands[0].outcome"),
         ("jpml-b", {**RON, "level": "tiles"}, "not_allowed", "hands[0].han"),
         ("jpml-b", {"outcome": "ron", "level": "tiles", "winner": "S", "discarder": "E",
                     "hand": RIICHI_PINFU_TANYAO}, "inconsistent", "hands[0].hand"),

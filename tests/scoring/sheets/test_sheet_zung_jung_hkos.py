@@ -19,7 +19,7 @@ from scoring.sheets.messages import Message
 
 # 123m456m78m + 55z, pung 777z melded, ron on 9m.
 # Zung Jung: Mixed One-Suit 40 + Value Honor 10 + Nine-Tile Straight 40 = 90.
-# HKOS: mixed one suit 3 + dragon pung 1 + no flowers 1 = 5 faan.
+# HKOS: mixed one suit 3 + dragon pung 1 + no flowers 1 (an option: seed 002 L23) = 5 faan.
 HALF_FLUSH = {
     "concealed": "123m456m78m55z",
     "win_tile": "9m",
@@ -72,17 +72,14 @@ def test_zung_jung_session():
     assert sheet.rows[6].notes[0].text == "same-turn immunity: all three pay v"
 
 
-def test_zung_jung_win_by_discard_after_a_false_win_is_a_warning():
-    # 2-3: S made a false win in the hand S then won on N's discard (§6, ⚠ the warning).
+def test_zung_jung_win_by_discard_after_a_false_win_is_refused():
+    # 2-3: S made a false win in the hand S then won on N's discard: the whole hand became
+    # penalty tiles, so only a self-draw can win (§6; issue 15 made the old warning a refusal).
     penalties = [{"player": "S", "category": "false_win", "after_hand": 6}]
-    sheet = replay_sheet("zung-jung", ZJ_OPTIONS, ZJ_ROWS, penalties)
-    assert sheet.warnings == (
-        Message("false_win_self_draw_only", {"index": 6, "label": "2-3", "seat": "S"}),
-    )
-    assert sheet.warnings[0].text == (
-        "hands[6] (2-3): S made a false win in this hand and may then win only by "
-        "self-draw (rules §6)"
-    )
+    with pytest.raises(SheetError) as caught:
+        replay_sheet("zung-jung", ZJ_OPTIONS, ZJ_ROWS, penalties)
+    assert (caught.value.code, caught.value.field) == ("penalty_tile", "hands[6].outcome")
+    assert "may win only by self-draw" in caught.value.message
 
 
 def test_zung_jung_false_win_costs_no_points():
@@ -114,7 +111,11 @@ HKOS_ROWS = [
 
 
 def test_hkos_east_round_with_repeats_and_a_false_win():
-    options = {"session_length": "rounds:1", "false_win_points": 32}
+    options = {
+        "session_length": "rounds:1",
+        "false_win_points": 32,
+        "faan_table": {"no_flowers": 1},  # off by default (seed 002 L23)
+    }
     penalty = {"player": "N", "category": "false_win", "after_hand": 3}
     sheet = replay_sheet("hkos", options, HKOS_ROWS, [penalty])
     labels = ["E1-0", "E1-1", "E1-2", "E2-0", "E2-0", "E3-0", "E4-0", "E4-1"]

@@ -90,3 +90,21 @@ def test_the_refusal_is_in_the_readers_language(db):
         create("mcr", {"false_win_points": 31})
     assert "「false_win_points」" in str(refused.value)
     assert "The option" not in str(refused.value)
+
+
+def test_the_event_names_its_ruleset_with_the_edition(db):
+    """rules/mcr.md "Editions": the event page and the printed sheet name the MCR edition."""
+    from django.utils import translation
+
+    seed = create("mcr", {})
+    assert seed.rules_title() == "Mahjong Competition Rules (MCR) · Mahjong Time edition"
+    national = services.create_event(
+        slug="cup-cn",
+        name="CN Cup",
+        ruleset="mcr",
+        ruleset_overrides={"mcr_edition": "cn-national"},
+    )
+    with translation.override("ja"):
+        assert national.rules_title() == "中国麻将競技ルール (MCR) · 中国国家版"
+    riichi = services.create_event(slug="wrc-cup", name="WRC Cup", ruleset="wrc")
+    assert riichi.rules_title() == "World Riichi Championship rules"  # no editions

@@ -88,14 +88,12 @@ def test_whole_tenhou_corpus_through_the_command(tmp_path):
 
 
 def test_whole_mcr_corpus_through_the_command(tmp_path):
-    """`score_hands --ruleset mcr` on the corpus, the kong-edition hands with their option."""
-    kong_fans = {"Two Concealed Kongs", "Concealed Kong and Melded Kong"}
+    """`score_hands --ruleset mcr` on the corpus, under the edition it encodes (cn-national)."""
     cases = [json.loads(line) for line in MCR_CORPUS.read_text(encoding="utf-8").splitlines()]
     lines = []
     for case in cases:
         line = {k: v for k, v in case.items() if k != "ruleset"}
-        if any(name in kong_fans for name, _ in case["expected"]["fans"]):
-            line["options"] = {"mcr_kong_values": "cn-national"}
+        line["options"] = {"mcr_edition": "cn-national"}
         lines.append(json.dumps(line, ensure_ascii=False))
     source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     source.write_text("\n".join(lines) + "\n", encoding="utf-8")

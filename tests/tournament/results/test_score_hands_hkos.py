@@ -55,6 +55,8 @@ SMALL = {
         {"type": "chi", "tiles": "567p"},
         {"type": "pon", "tiles": "888s"},
     ],
+    # No flowers 1 (an option, off by default: seed 002 L23) + self-draw 1 = 2 faan.
+    "options": {"faan_table": {"no_flowers": 1}},
 }
 
 

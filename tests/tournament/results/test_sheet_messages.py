@@ -81,23 +81,19 @@ def test_every_code_the_engine_writes_has_a_sentence():
 
 def test_an_mcr_time_limit_note_and_warning_on_the_japanese_page(client, judge_at):
     table = judge_at("mcr")
-    sheet = enter(
-        table,
-        table.judge,
-        {"outcome": "draw"},
-        {"outcome": "not_played"},
-        {"outcome": "not_played"},
-    )
+    # rules/mcr.md §6 (issue 15): one "not played" marks the rest of the session (2-16).
+    sheet = enter(table, table.judge, {"outcome": "draw"}, {"outcome": "not_played"})
+    assert sheet.complete
     assert sheet.result["rows"][1]["notes"] == [{"code": "not_played", "params": {}}]
     assert sheet.result["warnings"] == [
-        {"code": "hands_not_played", "params": {"first": 2, "last": 3}}
+        {"code": "hands_not_played", "params": {"first": 2, "last": 16}}
     ]
     html = text(client.get(url(), HTTP_ACCEPT_LANGUAGE="ja"))
-    assert html.count('<p class="hand-note">未実施（時間切れ）</p>') == 2
-    assert '<p class="message">第2局〜第3局は未実施（時間切れ）</p>' in html
+    assert html.count('<p class="hand-note">未実施（時間切れ）</p>') == 1
+    assert '<p class="message">第2局〜第16局は未実施（時間切れ）</p>' in html
     assert "not played" not in html
     english = text(client.get(url(), HTTP_ACCEPT_LANGUAGE="en"))
-    assert '<p class="message">hands 2–3 were not played (time limit)</p>' in english
+    assert '<p class="message">hands 2–16 were not played (time limit)</p>' in english
 
 
 def test_a_riichi_chombo_note_on_the_japanese_and_chinese_pages(client, judge_at):

@@ -105,9 +105,13 @@ def test_all_chows_missed_by_one_pung():
 
 
 def test_no_flowers():
-    # No bonus tile at all: 1. A bare count 0 is the same as an empty list.
-    assert _faan(_hk(flowers=[])) == {"no_flowers": 1}
-    assert _faan(_hk(flowers=0)) == {"no_flowers": 1}
+    # seed 002 L7/L23: the seed's table has no "no flowers" bonus, so none by default.
+    assert _faan(_hk(flowers=[])) == {}
+    # As an option (faan_table no_flowers 1), no bonus tile at all: 1.
+    # A bare count 0 is the same as an empty list.
+    on = {"faan_table": {"no_flowers": 1}}
+    assert _faan(_hk(flowers=[], options=on)) == {"no_flowers": 1}
+    assert _faan(_hk(flowers=0, options=on)) == {"no_flowers": 1}
 
 
 def test_dragon_pungs_count_one_each():
@@ -389,8 +393,8 @@ def test_not_winning_says_what_it_waits_on():
 
 
 def test_below_the_minimum_still_reports_the_count():
-    # No flowers 1 + self-draw 1 = 2 < 3.
-    result = _hk(flowers=[], win="tsumo")
+    # No flowers 1 (an option, seed 002 L23) + self-draw 1 = 2 < 3.
+    result = _hk(flowers=[], win="tsumo", options={"faan_table": {"no_flowers": 1}})
     assert not result.valid and result.error.code == "below_minimum"
     assert result.error.message == "2 faan; a win needs 3"
     assert result.total == 2 and _faan(result) == {"no_flowers": 1, "self_draw": 1}
@@ -456,6 +460,7 @@ def test_faan_table_override_changes_a_value():
 
 def test_a_pattern_at_zero_is_off():
     assert _faan(_hk(flowers=[], options={"faan_table": {"no_flowers": 0}})) == {}
+    assert _faan(_hk(flowers=[], options={"faan_table": {"all_chows": 0}})) == {}
 
 
 def test_mixed_terminals_at_four():
@@ -528,7 +533,7 @@ def test_defaults_of_the_table():
         "replacement_win": 1,
         "robbing_kong": 1,
         "last_tile": 1,
-        "no_flowers": 1,
+        "no_flowers": 0,  # seed 002 L7/L23: not in the seed's table, an option
         "seat_flower": 1,
         "seat_season": 1,
         "four_flowers": 2,

@@ -470,16 +470,11 @@ def test_nine_gates_needs_the_nine_way_wait():
 
 
 def test_nine_gates_in_a_heavenly_hand_scores_blessing_of_heaven_instead():
-    # §5: no winning tile, so no Nine Gates: 111 234 55 678 999m =
-    # 9.4.1 155 + 2.1.2 80 + 1.2 5 + 4.2.1 5 (111m, 999m) = 245.
+    # §5, seed 001 L60-62: no winning tile, so no Nine Gates, and "「天和」のみ数えられる":
+    # 9.4.1 155 only (not + 2.1.2 80 + 1.2 5 + 4.2.1 5 = 245).
     result = zj("1112345678999m", "5m", "tsumo", seat="E", flags=["heavenly"])
-    assert breakdown(result) == {
-        "concealed_hand": 5,
-        "pure_one_suit": 80,
-        "two_concealed_triplets": 5,
-        "blessing_of_heaven": 155,
-    }
-    assert result.total == 245
+    assert breakdown(result) == {"blessing_of_heaven": 155}
+    assert result.total == 155
 
 
 # --- limit and minimum -------------------------------------------------------------

@@ -24,8 +24,6 @@ entry lists them under ``wins``, each with their own value or tiles.
 
 from __future__ import annotations
 
-import re
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -42,11 +40,9 @@ from tournament.results.choices import (
     name_of,
     outcome_choices,
 )
+from tournament.results.field_errors import SheetErrorsOnFields, squash
 from tournament.results.win_blocks import MAX_BLOCKS, MoreWinners, claim_initial, name, on_key
 
-_INDEXED = re.compile(r"^(\w+)\[(\d+)\]$")
-# Tiles every winner of a discard shares: entered once, with the first winner.
-_SHARED_TILES = ("win_tile", "dora_indicators", "ura_indicators")
 # The judge's confirmation that a discard win used none of the winner's penalty tiles.
 NO_PENALTY_TILE = "no_penalty_tile"
 
@@ -70,7 +66,7 @@ def tiles_field(label, help_text="", kind: str = tile_inputs.MANY):
     )
 
 
-class HandForm(MoreWinners, forms.Form):
+class HandForm(SheetErrorsOnFields, MoreWinners, forms.Form):
     """One hand, at value or tiles level, for the event's ruleset family."""
 
     base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
@@ -286,12 +282,12 @@ class HandForm(MoreWinners, forms.Form):
 
     def _hand_entry(self, data, k: int = 1) -> dict:
         """Winner ``k``'s tiles; the winning tile and the indicators are the hand's (shared)."""
-        hand = {"concealed": _squash(data.get(name(k, "concealed"))), "melds": []}
+        hand = {"concealed": squash(data.get(name(k, "concealed"))), "melds": []}
         if data.get("win_tile"):
-            hand["win_tile"] = _squash(data["win_tile"])
+            hand["win_tile"] = squash(data["win_tile"])
         for i in range(1, MELD_ROWS + 1):
             kind = data.get(name(k, f"meld{i}_type"))
-            tiles = _squash(data.get(name(k, f"meld{i}_tiles")))
+            tiles = squash(data.get(name(k, f"meld{i}_tiles")))
             if not kind and not tiles:
                 continue
             meld = {"type": (kind or "").split("_")[0] or "pon", "tiles": tiles, "concealed": False}
@@ -308,7 +304,7 @@ class HandForm(MoreWinners, forms.Form):
         if "dora" in self.features:
             for field in ("dora_indicators", "ura_indicators"):
                 if data.get(field):
-                    hand[field] = _squash(data[field])
+                    hand[field] = squash(data[field])
         if flags:
             hand["flags"] = flags
         if "flower_tiles" in self.features and data.get(name(k, "flower_tiles")):
@@ -338,68 +334,6 @@ class HandForm(MoreWinners, forms.Form):
                 initial[field] = hand[field]
         return initial
 
-    # --- the replay's errors, next to their field -----------------------------------------
-
-    def add_sheet_error(self, field: str, message: str, index: int | None) -> None:
-        """Show a replay error (``hands[3].discarder``) on the input it names.
-
-        An error about another hand than the one being entered (``index``,
-        0-based) goes to the top of the form, with the hand named in the message.
-        """
-        self.add_error(self.field_for(field, index), message)
-
-    def field_for(self, field: str, index: int | None) -> str | None:
-        parts = (field or "").split(".")
-        match = _INDEXED.match(parts[0]) if parts else None
-        if match and match.group(1) == "hands":
-            if index is None or int(match.group(2)) != index:
-                return None
-            parts = parts[1:]
-        k = 1
-        match = _INDEXED.match(parts[0]) if parts else None
-        if match and match.group(1) == "wins":
-            # ``wins[j]`` is the j-th winner the entry lists: the j-th block that is on.
-            blocks = self.claim_blocks(getattr(self, "cleaned_data", None) or {})
-            j = int(match.group(2))
-            k = blocks[j] if j < len(blocks) else 1
-            parts = parts[1:]
-        if not parts:
-            return None
-        head = _INDEXED.sub(r"\1", parts[0])
-        if head == "hand":
-            rest = _INDEXED.sub(r"\1", parts[1]) if len(parts) > 1 else ""
-            if rest == "melds":
-                meld = _INDEXED.match(parts[1])
-                return name(k, f"meld{self._meld_row(k, int(meld.group(2)) if meld else 0)}_tiles")
-            if rest == "flowers":
-                flowers = name(k, "flower_tiles")
-                return flowers if flowers in self.fields else "flowers"
-            if rest in _SHARED_TILES:
-                return rest
-            if name(k, rest) in self.fields:
-                return name(k, rest)
-            return name(k, "concealed")
-        if name(k, head) in self.fields:
-            return name(k, head)
-        if head in self.fields and head not in ("base_version",):
-            return head
-        return None
-
-    def _meld_row(self, k: int, j: int) -> int:
-        """The form row of winner ``k``'s ``j``-th meld in the entry (empty rows are left out)."""
-        data = getattr(self, "cleaned_data", None) or {}
-        rows = [
-            i
-            for i in range(1, MELD_ROWS + 1)
-            if data.get(name(k, f"meld{i}_type")) or _squash(data.get(name(k, f"meld{i}_tiles")))
-        ]
-        return rows[j] if j < len(rows) else min(j + 1, MELD_ROWS)
-
 
 def _in_seat_order(seats) -> list[str]:
     return [s for s in SEATS if s in seats]
-
-
-def _squash(text) -> str:
-    """Tiles as typed ("123m 456p") without the spaces the engine does not read."""
-    return re.sub(r"\s+", "", text or "")

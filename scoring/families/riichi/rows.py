@@ -82,6 +82,36 @@ class _Win:
     points: int | None  # the engine's base value (tiles level), to check settlement against
 
 
+def _draw(row: Row, at: Position, setup: RiichiSetup, riichi, outcome: str) -> Played:
+    """An exhaustive draw (tenpai payments) or an abortive draw, where the preset has them."""
+    rules, pool = setup.settle, at.pool
+    row.empty(*WIN_FIELDS, "discarder", why="on a draw")
+    if outcome == "abortive":
+        if not setup.abortive_draws:
+            raise SheetError(
+                row.field("outcome"),
+                "not_allowed",
+                f"{setup.name} has no abortive draws (rules/riichi.md §4)",
+                {"value": outcome},
+            )
+        row.empty("tenpai", why="on an abortive draw")
+        done = settle_abortive_draw(rules=rules, riichi=riichi, pool=pool)
+        return Played(outcome, "value", done)
+    tenpai = row.seats("tenpai")
+    if noten := [s for s in riichi if s not in tenpai]:
+        raise SheetError(
+            row.field("tenpai"),
+            "noten_riichi",
+            f"riichi declarer(s) {', '.join(noten)} are not tenpai: a noten riichi at "
+            "the draw is a chombo (rules/riichi.md §7); record a chombo row instead",
+            {"seats": noten},
+        )
+    done = settle_exhaustive_draw(
+        tenpai=tenpai, dealer=at.dealer, rules=rules, riichi=riichi, pool=pool
+    )
+    return Played(outcome, "value", done)
+
+
 def play(row: Row, at: Position, setup: RiichiSetup, lang: str) -> Played:
     outcome = row.choice("outcome", OUTCOMES)
     if outcome == "chombo":
@@ -93,31 +123,7 @@ def play(row: Row, at: Position, setup: RiichiSetup, lang: str) -> Played:
         if outcome == "nagashi":
             return _nagashi(row, at, setup, riichi)
         if outcome in ("draw", "abortive"):
-            row.empty(*WIN_FIELDS, "discarder", why="on a draw")
-            if outcome == "abortive":
-                if not setup.abortive_draws:
-                    raise SheetError(
-                        row.field("outcome"),
-                        "not_allowed",
-                        f"{setup.name} has no abortive draws (rules/riichi.md §4)",
-                        {"value": outcome},
-                    )
-                row.empty("tenpai", why="on an abortive draw")
-                done = settle_abortive_draw(rules=rules, riichi=riichi, pool=pool)
-                return Played(outcome, "value", done)
-            tenpai = row.seats("tenpai")
-            if noten := [s for s in riichi if s not in tenpai]:
-                raise SheetError(
-                    row.field("tenpai"),
-                    "noten_riichi",
-                    f"riichi declarer(s) {', '.join(noten)} are not tenpai: a noten riichi at "
-                    "the draw is a chombo (rules/riichi.md §7); record a chombo row instead",
-                    {"seats": noten},
-                )
-            done = settle_exhaustive_draw(
-                tenpai=tenpai, dealer=at.dealer, rules=rules, riichi=riichi, pool=pool
-            )
-            return Played(outcome, "value", done)
+            return _draw(row, at, setup, riichi, outcome)
         row.empty("tenpai", why="on a win")
         if row.has("wins"):
             return _multiple_ron(row, at, setup, riichi, lang, outcome)

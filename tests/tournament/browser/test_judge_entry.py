@@ -264,3 +264,37 @@ def test_riichi_double_ron_by_han_and_fu(browser, at_table):
     assert "Dmitri Orlov: 4 han 30 fu" in row and "Bai Lan: 2 han 30 fu" in row
     assert "✓ balanced" in browser.find_element(By.CSS_SELECTOR, ".sheet-players").text
     _shot(browser, "judge-riichi-05-double-ron-saved")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_mcr_false_win_during_the_hand_being_played(browser, at_table, django_user_model):
+    """Issue 15: a false win is recorded during the current hand (hand 2 here, after one
+    entered), numbered as judges count; MCR §9 (rules/mcr.md): −30, +10 to each other."""
+    from selenium.webdriver.common.by import By
+
+    from tournament.results.services import add_hand
+    from tournament.seating.models import Table
+
+    at_table("mcr", "value")
+    table = Table.objects.get(round__event__slug="mcr-cup")
+    judge = django_user_model.objects.get(username="judge")
+    first = {"outcome": "discard", "level": "value", "winner": "E", "discarder": "S", "fan": 8}
+    add_hand(table, first, by=judge, base_version=0)  # hand 1: E +32 (8 each, 8 more from S)
+    browser.refresh()
+    _tap(browser, browser.find_element(By.CSS_SELECTOR, "#ruling-form > summary"))
+    _choose(browser, "kind", "false_win")
+    _choose(browser, "player", "N")
+    during = browser.find_element(By.NAME, "after_hand")
+    assert during.get_attribute("value") == "2"  # the hand being played, counted from 1
+    decision = browser.find_element(By.NAME, "decision")
+    _tap(browser, decision)
+    decision.send_keys("Declared mahjong in hand 2; the hand was not complete.")
+    _shot(browser, "judge-ruling-03-during-hand-2")
+    _tap_and_wait(browser, browser.find_element(By.ID, "save-ruling"))
+
+    assert "Ruling recorded." in browser.page_source
+    footer = browser.find_element(By.CSS_SELECTOR, ".session-footer").text
+    assert "−30" in footer and "+10" in footer
+    rulings = browser.find_element(By.ID, "rulings").text
+    assert "False win" in rulings and "hand 2" in rulings.lower()
+    _shot(browser, "judge-ruling-04-during-hand-2-saved")

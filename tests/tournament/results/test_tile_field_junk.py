@@ -10,9 +10,10 @@ tile, each meld row, dora and ura-dora indicators, the second winner's
 copies, the flower tiles), plus the ruling form's penalty tiles, for the
 four real families (mcr, zung-jung, hkos, and riichi as tenhou, whose form
 has the most tile inputs). The full matrix goes through the form and the
-service exactly as the judge's page does (``views._hand_post``, ``check``);
-a sample of it, the issue's three typos first, is posted to the page itself
-and must come back as a 400 naming the field in the error summary.
+service exactly as the judge's page does (``views._hand_post``, ``check``),
+and the same 200 strings are posted to the page itself in every tile input
+of every family: each must come back as a 400 naming the field in the error
+summary.
 
 Uses the results fixtures (``make_table``, ``staff``).
 """
@@ -244,8 +245,10 @@ def test_the_page_answers_junk_with_the_fields_message(client, family_table, rul
     url = "/j/cup/1/1/hand/"
     hand = {"base_version": "0", "level": "tiles", **HANDS[ruleset]}
     assert client.post(url, {**hand, "action": "check"}).status_code == 200
-    # The issue's typos saved, as a judge would; two more of the junk checked.
-    sample = [(t, "save") for t in ISSUE_TYPOS] + [(t, "check") for t in JUNK[3::100]]
+    # Every junk string, in every tile input, posted to the page: saved, as a judge
+    # would, or checked first (every other one), the issue's typos among them.
+    sample = [(t, "save" if i % 2 == 0 else "check") for i, t in enumerate(JUNK)]
+    assert set(ISSUE_TYPOS) <= set(JUNK) and len(JUNK) == 200
     form = bound(table, {})
     for field in tile_inputs(form):
         for text, action in sample:

@@ -10,7 +10,12 @@ urlpatterns = [
     path("<slug:slug>/standings/", views.staff_standings, name="staff"),
     path("<slug:slug>/standings.csv", views.staff_download, {"kind": "csv"}, name="staff_csv"),
     path("<slug:slug>/standings.xlsx", views.staff_download, {"kind": "xlsx"}, name="staff_xlsx"),
-    path("<slug:slug>/standings.ema.csv", views.staff_download, {"kind": "ema"}, name="staff_ema"),
+    path(
+        "<slug:slug>/standings.ema.csv",
+        views.staff_download,
+        {"kind": "ema_results"},
+        name="staff_ema",
+    ),
     path(
         "<slug:slug>/round/<int:number>/publish-results/",
         views.round_publish_results,

@@ -12,5 +12,10 @@ app_name = "public_standings"
 urlpatterns = [
     path("e/<slug:slug>/standings.csv", views.public_download, {"kind": "csv"}, name="csv"),
     path("e/<slug:slug>/standings.xlsx", views.public_download, {"kind": "xlsx"}, name="xlsx"),
-    path("e/<slug:slug>/standings-ema.csv", views.public_download, {"kind": "ema"}, name="ema"),
+    path(
+        "e/<slug:slug>/standings-ema.csv",
+        views.public_download,
+        {"kind": "ema_results"},
+        name="ema",
+    ),
 ]

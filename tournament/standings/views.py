@@ -29,7 +29,7 @@ Scope = StandingSnapshot.Scope
 DOWNLOADS = {
     "csv": (exports.standings_csv, exports.CSV_TYPE, "standings.csv"),
     "xlsx": (exports.standings_xlsx, exports.XLSX_TYPE, "standings.xlsx"),
-    "ema": (exports.ema_csv, exports.CSV_TYPE, "standings-ema.csv"),
+    "ema_results": (exports.ema_csv, exports.CSV_TYPE, "standings-ema.csv"),
 }
 
 

@@ -165,11 +165,21 @@ SEED_RULES = (
 )
 
 
+# A rule can only apply when one of these fans is found: most hands have none, and
+# skip the rules (the edition runs on every hand, so this is its fast path).
+TRIGGERS = frozenset(
+    {"seat_wind", "prevalent_wind", "all_green", "all_terminals", "nine_gates", "all_five"}
+    | FULLY_CONCEALED_WHEN_SELF_DRAWN
+)
+
+
 def seed_fans(hand: Hand, found: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
     """The library's (key, value, count) fans, adjusted by each seed rule that applies.
 
     An added fan carries value 0 here: ``hand._item`` values every fan from the table.
     """
+    if TRIGGERS.isdisjoint(key for key, _, _ in found):
+        return found
     fans: Fans = Counter()
     values = {}
     for key, value, count in found:

@@ -109,19 +109,21 @@ def replay_rules(
 
     ``rules`` are the family's complete rules (an event's frozen ones).
     ``entries`` are the hand rows in play order (``[]`` allowed); with
-    ``final_scores`` (final-scores-only entry) there must be none, and
+    ``final_scores`` (final-scores-only entry) the only rows are those a ruling
+    made (they carry ``ruling``: a riichi chombo still costs its deduction), and
     ``leftover_sticks`` are the sticks left on the table, where the family
     has riichi sticks. Raises :class:`SheetError` for any bad input.
     """
     family = family_for(rules.ruleset)
     rows = sequence(entries, "hands")
     penalties = sequence(penalties, "penalties")
-    if final_scores is not None and rows:
+    hands = [r for r in rows if not (isinstance(r, Mapping) and r.get("ruling"))]
+    if final_scores is not None and hands:
         raise SheetError(
             "hands",
             "not_allowed",
             "must be empty when only final scores are entered",
-            {"value": len(rows)},
+            {"value": len(hands)},
         )
     sticks = "final_sticks" in family.entry(rules).features
     if leftover_sticks and (final_scores is None or not sticks):

@@ -61,6 +61,7 @@ ENGLISH = {
     "ended_bust": "the session ended early, after {label}: {seats} below 0 (bust)",
     # Ledger reasons the engine writes (a judge's own reason stays their text).
     "chombo_in": "chombo in {label} (rules/riichi.md §7)",
+    "chombo_with_final_scores": "chombo, recorded with the final scores (rules/riichi.md §7)",
 }
 
 

@@ -67,6 +67,11 @@ def head_result(event, head: ScoreSheet | None) -> dict:
         return {}
 
 
+def only_ruling_rows(head: ScoreSheet | None) -> bool:
+    """No hand was entered: the rows there are (if any) come from rulings (a chombo)."""
+    return head is None or all(r.entry.get("ruling") for r in head.hands.all())
+
+
 def version_view(event, sheet: ScoreSheet, names: dict) -> dict:
     """One stored version as the templates show it."""
     records = list(sheet.hands.order_by("number").select_related("entered_by"))
@@ -226,7 +231,7 @@ def render_table(request, event, table, *, status=200, **parts):
     sheet = version_view(event, head, names) if head else _empty_view(event, names)
     kind = head.kind if head else ScoreSheet.Kind.HANDS
     finals_only = kind == ScoreSheet.Kind.FINAL or (
-        event.entry_level == "final" and not sheet["rows"]
+        event.entry_level == "final" and only_ruling_rows(head)
     )
     context = {
         "event": event,

@@ -125,6 +125,9 @@ def _change(
         if not isinstance(reason, Reason):
             reason = reason.strip() or default
         current = head.version if head else 0
+        if not 0 <= base_version <= current:
+            # A version this sheet never had: a forged or garbled form, not a conflict.
+            raise NotAllowed(_("This page is out of date: reload it and enter again."))
         if base_version != current:
             base = table.sheets.filter(version=base_version).first()
             state = state_of(base)
@@ -238,9 +241,11 @@ def save_final_scores(
     """Record only the session's final scores (an event or table that keeps no hand rows)."""
 
     def mutate(state):
-        if state.entries:
+        # A ruling's row (a riichi chombo, a voided hand) is not a hand: it stays,
+        # and the replay applies it with the final scores.
+        if any(not e["entry"].get("ruling") for e in state.entries):
             raise SheetInputError(
-                "final_scores", "bad_input", detail="remove the hand rows before final scores"
+                "final_scores", "bad_input", detail=_("Remove the hand rows before final scores.")
             )
         state.kind = ScoreSheet.Kind.FINAL
         state.final_scores = dict(scores)

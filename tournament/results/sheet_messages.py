@@ -51,6 +51,7 @@ SENTENCES = {
     ),
     "ended_bust": _("the session ended early, after %(label)s: %(seats)s below 0 (bust)"),
     "chombo_in": _("chombo in %(label)s (rules §7)"),
+    "chombo_with_final_scores": _("chombo, recorded with the final scores (rules §7)"),
 }
 
 

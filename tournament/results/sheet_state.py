@@ -170,9 +170,11 @@ def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
     check_hand_numbers(state)
     try:
         if state.kind == ScoreSheet.Kind.FINAL:
+            # A ruling's row (a riichi chombo) still counts; hands are not kept.
+            rows = [e["entry"] for e in state.entries if e["entry"].get("ruling")]
             return replay_rules(
                 rules,
-                [],
+                rows,
                 ledger(state),
                 final_scores=state.final_scores,
                 leftover_sticks=state.leftover_sticks,

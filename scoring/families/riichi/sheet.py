@@ -61,7 +61,7 @@ def replay_riichi(
 ) -> SheetResult:
     start = setup.session.start
     if final_scores is not None:
-        return _final_scores(setup, final_scores, penalties, leftover_sticks)
+        return _final_scores(setup, final_scores, penalties, leftover_sticks, entries)
     at = Position(0, "E", 0, 0)
     points, rows, warnings, derived = dict.fromkeys(SEATS, start), [], [], []
     complete = False
@@ -98,8 +98,14 @@ def replay_riichi(
     )
 
 
-def _final_scores(setup: RiichiSetup, final_scores, penalties, leftover_sticks) -> SheetResult:
-    """Final-scores-only entry: the points must add up with the sticks left on the table."""
+def _final_scores(
+    setup: RiichiSetup, final_scores, penalties, leftover_sticks, entries=()
+) -> SheetResult:
+    """Final-scores-only entry: the points must add up with the sticks left on the table.
+
+    A chombo ruling leaves a chombo row even here (there are no hands to replay):
+    its deduction is the preset's, as in a hand-by-hand sheet (rules/riichi.md §7).
+    """
     start = setup.session.start
     points = final_scores_map(final_scores)
     if (
@@ -117,7 +123,13 @@ def _final_scores(setup: RiichiSetup, final_scores, penalties, leftover_sticks) 
     if sum(points.values()) != expected:
         why = f"4 x {start:,} less {leftover_sticks} stick(s) on the table"
         raise scores_do_not_sum(expected, sum(points.values()), why)
-    ledger = read_penalties(penalties, 0, _policy(setup))
+    ledger = read_penalties(penalties, 0, _policy(setup)) + [
+        _chombo_entry(setup, data["player"], 0, "", code="chombo_with_final_scores")
+        for data in entries
+        if isinstance(data, Mapping)
+        and data.get("outcome") == "chombo"
+        and data.get("player") in SEATS
+    ]
     return _result(setup, points, (), leftover_sticks, ledger, None, complete=True, warnings=())
 
 
@@ -205,7 +217,9 @@ def _table_score_is_shared(entry: Entry, where: str) -> None:
         )
 
 
-def _chombo_entry(setup: RiichiSetup, player: str, i: int, label: str) -> Entry:
+def _chombo_entry(
+    setup: RiichiSetup, player: str, i: int, label: str, code: str = "chombo_in"
+) -> Entry:
     rules = setup.session
     return Entry(
         player=player,
@@ -214,7 +228,7 @@ def _chombo_entry(setup: RiichiSetup, player: str, i: int, label: str) -> Entry:
         scope=SCOPE_OF_CHOMBO[rules.chombo_mode],
         distribution="none",
         after_hand=i,
-        reason=message("chombo_in", label=label),
+        reason=message(code, label=label) if label else message(code),
         derived=True,
     )
 

@@ -204,3 +204,18 @@ def test_a_version_the_sheet_never_had_is_refused_not_a_server_error(client, tab
     assert response.status_code == 403
     assert "This page is out of date: reload it and enter again." in text(response)
     assert services.head_of(table) is None
+
+
+@pytest.mark.parametrize("level", ["tiles", "value"])
+def test_after_a_zung_jung_false_win_the_offender_may_not_win_on_a_discard(client, table_at, level):
+    # Seed 001 L97 and rules/zung-jung.md §6: the exposed hand stays as penalty tiles,
+    # so W's discard win later in the same hand is refused; a self-draw is not.
+    table = table_at("zung-jung", level)
+    start(client, table, "zung-jung", level)
+    assert post_ruling(client, table, after_hand="2").status_code == 302
+    hand = (TILES if level == "tiles" else VALUES)["zung-jung"]
+    response = post_hand(client, table, level, {**hand, "winner": "W", "discarder": "E"})
+    assert response.status_code == 400
+    print(re.findall(r"error-summary.*?</ul>", text(response)))
+    response = post_hand(client, table, level, {**hand, "outcome": "self_draw", "winner": "W"})
+    assert response.status_code == 302, text(response)

@@ -216,6 +216,8 @@ def test_after_a_zung_jung_false_win_the_offender_may_not_win_on_a_discard(clien
     hand = (TILES if level == "tiles" else VALUES)["zung-jung"]
     response = post_hand(client, table, level, {**hand, "winner": "W", "discarder": "E"})
     assert response.status_code == 400
-    print(re.findall(r"error-summary.*?</ul>", text(response)))
+    shown = text(response)
+    assert '<a href="#id_outcome">Result</a>: Hand 2, outcome: a penalty tile is used' in shown
+    assert "W made a false win in this hand: the whole hand became penalty tiles" in shown
     response = post_hand(client, table, level, {**hand, "outcome": "self_draw", "winner": "W"})
     assert response.status_code == 302, text(response)

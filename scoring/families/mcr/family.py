@@ -13,9 +13,9 @@ from typing import Any
 from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily, CountsHands
 from scoring.families.mcr import layout as printout
 from scoring.families.mcr.options import ALL_OPTIONS
-from scoring.families.mcr.rules import MCRRules, resolve
+from scoring.families.mcr.rules import EDITION_SEAT_SCHEMES, MCRRules, resolve
 from scoring.families.mcr.seed_edition import EDITION_NAMES
-from scoring.families.mcr.session import MCR_ROUNDS, mcr_seat_of
+from scoring.families.mcr.session import GREEN_BOOK, MCR_ROUNDS, mcr_seat_of
 from scoring.families.mcr.sheet import replay_mcr
 from scoring.families.precedence import chain, dedupe
 from scoring.families.printing import extended
@@ -55,6 +55,12 @@ class MCRFamily(CountsHands, BaseFamily):
         hand = frozen.get("hand")
         if isinstance(hand, Mapping) and "mcr_edition" not in hand:
             frozen = {**frozen, "hand": {**hand, "mcr_edition": LEGACY_EDITION}}
+        event, hand = frozen.get("event"), frozen.get("hand")
+        if isinstance(event, Mapping) and "seat_rotation_scheme" not in event:
+            # Frozen before the option: seated as its edition seats (Green Book before the seed's).
+            edition = hand.get("mcr_edition") if isinstance(hand, Mapping) else LEGACY_EDITION
+            scheme = EDITION_SEAT_SCHEMES.get(edition, GREEN_BOOK)
+            frozen = {**frozen, "event": {**event, "seat_rotation_scheme": scheme}}
         return super().thaw(frozen)
 
     def edition_title(self, rules: MCRRules, lang: str = "en") -> str:
@@ -103,7 +109,10 @@ class MCRFamily(CountsHands, BaseFamily):
 
     def seats_by_round(self, rules: MCRRules, seat: str) -> Sequence[str] | None:
         """rules/mcr.md §6: the seat a player who starts in ``seat`` takes in rounds E-N."""
-        return [mcr_seat_of(seat, r) for r in range(MCR_ROUNDS)]
+        scheme = rules.event.seat_rotation_scheme
+        if scheme != GREEN_BOOK:
+            return None  # seed 000 L312: nobody changes seats; the deal goes round
+        return [mcr_seat_of(seat, r, scheme) for r in range(MCR_ROUNDS)]
 
     def layout(self, rules: MCRRules) -> PrintLayout:
         return printout.LAYOUT

@@ -15,12 +15,21 @@ from scoring.core.plain import to_plain
 from scoring.families.checking import choice, given_options, read_all, tiebreak_chain, whole_number
 from scoring.families.mcr.hand import MCRConfig
 from scoring.families.mcr.options import ALL_OPTIONS, HAND_OPTIONS
-from scoring.families.mcr.session import MCR_SESSION_RULES, MCRSessionRules
+from scoring.families.mcr.session import (
+    GREEN_BOOK,
+    MCR_SESSION_RULES,
+    ROTATE_EACH_HAND,
+    SEAT_SCHEMES,
+    MCRSessionRules,
+)
 from scoring.families.rulesets import get_ruleset
 from scoring.standings.metrics import METRICS
 
-# rules/mcr.md §6: the seating scheme of Green Book Appendix 4, the only one built.
-SEAT_ROTATION_SCHEMES = ("green-book",)
+# Seed 000 L10/L312: the positions rotate every hand, nobody changes seats between
+# rounds (the seed edition's default); rules/mcr.md §6: Green Book Appendix 4's
+# seat changes after each round (the cn-national edition's).
+SEAT_ROTATION_SCHEMES = SEAT_SCHEMES
+EDITION_SEAT_SCHEMES = {"seed": ROTATE_EACH_HAND, "cn-national": GREEN_BOOK}
 # rules/mcr.md §6 ⚠: at the time signal the hand in progress is void (default) or finished.
 TIME_LIMIT_POLICIES = ("abandon_current", "finish_current")
 # rules/mcr.md §7: tied players share the places' points equally.
@@ -33,7 +42,7 @@ TIEBREAKS = ("firsts", "seconds", "thirds", "best_session", "shared")
 class MCREventRules:
     """The options the tournament side reads: seating, the clock, standings (§6-§8, §10)."""
 
-    seat_rotation_scheme: str = "green-book"
+    seat_rotation_scheme: str = ROTATE_EACH_HAND
     time_limit_minutes: int | None = None
     time_limit_policy: str = "abandon_current"
     tie_split: str = "average"
@@ -68,7 +77,10 @@ def resolve(ruleset: str, overrides: Any) -> MCRRules:
     )
     event = MCREventRules(
         seat_rotation_scheme=choice(
-            given, "seat_rotation_scheme", SEAT_ROTATION_SCHEMES, "green-book"
+            given,
+            "seat_rotation_scheme",
+            SEAT_ROTATION_SCHEMES,
+            EDITION_SEAT_SCHEMES[hand.mcr_edition],
         ),
         time_limit_minutes=whole_number(given, "time_limit_minutes", None),
         time_limit_policy=choice(

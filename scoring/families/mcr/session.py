@@ -80,19 +80,35 @@ def _index(value: object, limit: int, field: str) -> int:
     return value
 
 
-def mcr_seat_of(starting_seat: Wind, round_index: int) -> Wind:
+# Seed 000 L10 and L312: the seat positions rotate one step after every hand
+# (East becomes North, South becomes East), and that is all: nobody changes
+# seats between rounds. The seed edition's default; the Green Book's seat
+# changes (the table above) are the cn-national edition's (rules/mcr.md §6).
+ROTATE_EACH_HAND = "rotate-each-hand"
+GREEN_BOOK = "green-book"
+SEAT_SCHEMES = (ROTATE_EACH_HAND, GREEN_BOOK)
+
+
+def mcr_seat_of(starting_seat: Wind, round_index: int, scheme: str = GREEN_BOOK) -> Wind:
     """The seat a player who started in ``starting_seat`` has in round 0-3 (E, S, W, N)."""
     seat = _wind(starting_seat, "starting_seat")
-    return MCR_SEAT_SCHEME[seat][_index(round_index, MCR_ROUNDS, "round_index")]
+    index = _index(round_index, MCR_ROUNDS, "round_index")
+    if scheme == ROTATE_EACH_HAND:
+        return seat
+    if scheme != GREEN_BOOK:
+        raise SessionError("seat_rotation_scheme", f"must be one of {SEAT_SCHEMES}, not {scheme!r}")
+    return MCR_SEAT_SCHEME[seat][index]
 
 
-def mcr_seating(players: Iterable[PlayerId], round_index: int) -> dict[Wind, PlayerId]:
+def mcr_seating(
+    players: Iterable[PlayerId], round_index: int, scheme: str = GREEN_BOOK
+) -> dict[Wind, PlayerId]:
     """Who sits where in a round: seat -> player, seats in order E, S, W, N.
 
     ``players`` are given in starting-seat order E, S, W, N.
     """
     table = _players(players)
-    where = {mcr_seat_of(WINDS[i], round_index): p for i, p in enumerate(table)}
+    where = {mcr_seat_of(WINDS[i], round_index, scheme): p for i, p in enumerate(table)}
     return {seat: where[seat] for seat in WINDS}
 
 
@@ -118,7 +134,9 @@ class HandSituation:
         return f"{self.prevailing_wind}-{self.dealer_seat}"
 
 
-def mcr_hand_situation(hand_index: int, starting_seat: Wind) -> HandSituation:
+def mcr_hand_situation(
+    hand_index: int, starting_seat: Wind, scheme: str = GREEN_BOOK
+) -> HandSituation:
     """The winds of the player who started in ``starting_seat`` in hand 0-15 (rules/mcr.md §6).
 
     Round ``hand_index // 4`` sets the prevailing wind and the player's seat;
@@ -127,7 +145,7 @@ def mcr_hand_situation(hand_index: int, starting_seat: Wind) -> HandSituation:
     """
     index = _index(hand_index, MCR_ROUNDS * MCR_HANDS_PER_ROUND, "hand_index")
     round_index, in_round = divmod(index, MCR_HANDS_PER_ROUND)
-    seat = mcr_seat_of(starting_seat, round_index)
+    seat = mcr_seat_of(starting_seat, round_index, scheme)
     seat_wind = WINDS[(WINDS.index(seat) - in_round) % len(WINDS)]
     return HandSituation(
         hand_index=index,

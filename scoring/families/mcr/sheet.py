@@ -18,6 +18,7 @@ from scoring.core.seats import SEATS
 from scoring.families.mcr.hand import FLOWER_KEY
 from scoring.families.mcr.rules import MCRRules
 from scoring.families.mcr.session import (
+    GREEN_BOOK,
     MCRHandRecord,
     MCRPenalty,
     mcr_hand_situation,
@@ -51,6 +52,7 @@ def replay_mcr(
     lang: str,
 ) -> SheetResult:
     rules = setup.session
+    scheme = setup.event.seat_rotation_scheme
     policy = _policy(rules)
     if final_scores is not None:
         return final_scores_result(
@@ -75,7 +77,7 @@ def replay_mcr(
         rules.table_points,
         complete=checked.complete,
         warnings=_warn(tally.rows, setup.session.hands_per_session),
-        upcoming=lambda: (mcr_hand_situation(n, "E").label, dealer_of(n)),
+        upcoming=lambda: (mcr_hand_situation(n, "E").label, dealer_of(n, scheme)),
     )
     for seat, mine in result.session.items():
         theirs = checked.players[seat]
@@ -117,7 +119,7 @@ def _add_row(tally: Tally, i: int, data: Any, setup: MCRRules, lang: str) -> Non
         record,
         settled,
         label=mcr_hand_situation(i, "E").label,
-        dealer=dealer_of(i),
+        dealer=dealer_of(i, setup.event.seat_rotation_scheme),
         level=level,
         winners=(record.winner,) if record.winner else (),
         discarder=record.discarder,
@@ -127,9 +129,9 @@ def _add_row(tally: Tally, i: int, data: Any, setup: MCRRules, lang: str) -> Non
     )
 
 
-def dealer_of(index: int) -> str:
-    """The starting seat of the player who deals hand ``index`` (seats move each round)."""
-    return next(s for s in SEATS if mcr_hand_situation(index, s).is_dealer)
+def dealer_of(index: int, scheme: str = GREEN_BOOK) -> str:
+    """The starting seat of the player who deals hand ``index`` (seats may move each round)."""
+    return next(s for s in SEATS if mcr_hand_situation(index, s, scheme).is_dealer)
 
 
 def _read(row: Row, i: int, setup: MCRRules, lang):
@@ -175,7 +177,7 @@ def _read(row: Row, i: int, setup: MCRRules, lang):
         hand = dict(row.data["hand"]) if isinstance(row.data["hand"], Mapping) else row.data["hand"]
         if flowers and isinstance(hand, dict):
             hand.setdefault("flowers", flowers)
-        where = mcr_hand_situation(i, winner)
+        where = mcr_hand_situation(i, winner, setup.event.seat_rotation_scheme)
         fill = {
             "seat_wind": where.seat_wind,
             "round_wind": where.prevailing_wind,

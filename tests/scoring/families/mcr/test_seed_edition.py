@@ -414,3 +414,28 @@ def test_the_seed_edition_changes_the_corpus_only_by_its_rules(mcr_corpus):
         strays |= {key for key, _, _ in mine ^ theirs} - SEED_TOUCHED
     assert strays == set()
     assert changed == 52
+
+
+# --- L10 / L312 seats -------------------------------------------------------------
+
+
+def test_seed_000_L312_the_seed_edition_rotates_the_seats_every_hand_and_nothing_more():
+    seed, cn = resolve("mcr", {}), resolve("mcr", CN)
+    assert seed.event.seat_rotation_scheme == "rotate-each-hand"
+    assert cn.event.seat_rotation_scheme == "green-book"  # rules/mcr.md §6
+    family = family_for("mcr")
+    assert family.seats_by_round(seed, "W") is None  # nobody changes seats
+    assert family.seats_by_round(cn, "W") == ["W", "N", "E", "S"]  # rules/mcr.md §6 table
+    # Either edition may choose the other scheme.
+    chosen = resolve("mcr", {"seat_rotation_scheme": "green-book"})
+    assert chosen.event.seat_rotation_scheme == "green-book"
+
+
+def test_rules_frozen_before_the_seat_option_keep_the_green_book_seats():
+    frozen = resolve("mcr", CN).freeze()
+    del frozen["event"]["seat_rotation_scheme"]
+    del frozen["hand"]["mcr_edition"]  # frozen before the editions: cn-national
+    assert family_for("mcr").thaw(frozen).event.seat_rotation_scheme == "green-book"
+    seeded = resolve("mcr", {}).freeze()
+    del seeded["event"]["seat_rotation_scheme"]
+    assert family_for("mcr").thaw(seeded).event.seat_rotation_scheme == "rotate-each-hand"

@@ -66,13 +66,27 @@ ROWS = [
     DRAW,  # N-N
 ]
 LABELS = [f"{r}-{d}" for r in "ESWN" for d in "ESWN"]
-# rules/mcr.md §6 seat table: who deals each hand, by starting seat.
+# rules/mcr.md §6 seat table (Green Book, option seat_rotation_scheme "green-book"):
+# who deals each hand, by starting seat.
+GREEN_BOOK = {"seat_rotation_scheme": "green-book"}
 DEALERS = list("ESWNSENWWNSENWES")
+# Seed 000 L312 (the default): the positions rotate one step every hand and nobody
+# changes seats between rounds, so the deal goes E, S, W, N four times.
+SEED_DEALERS = list("ESWN" * 4)
 FALSE_WIN = {"player": "W", "category": "false_win", "after_hand": 6, "reason": "false ron"}
 
 
-def test_sixteen_hands_with_a_false_win():
+def test_the_seed_deals_round_the_table_four_times():
     sheet = replay_sheet("mcr", {}, ROWS, [FALSE_WIN])
+    assert [r.label for r in sheet.rows] == LABELS
+    assert [r.dealer for r in sheet.rows] == SEED_DEALERS
+    green = replay_sheet("mcr", GREEN_BOOK, ROWS, [FALSE_WIN])
+    # MCR pays no dealer bonus: the schemes differ in who deals, never in the points.
+    assert [r.deltas for r in sheet.rows] == [r.deltas for r in green.rows]
+
+
+def test_sixteen_hands_with_a_false_win():
+    sheet = replay_sheet("mcr", GREEN_BOOK, ROWS, [FALSE_WIN])
     assert [r.label for r in sheet.rows] == LABELS
     assert [r.dealer for r in sheet.rows] == DEALERS
     assert sheet.rows[3].level == "tiles" and sheet.rows[3].value_text == "17 fan + 2 flowers"
@@ -126,8 +140,11 @@ def test_time_limit_leaves_later_hands_not_played():
 
 
 def test_in_progress_sheet_names_the_next_hand():
-    sheet = replay_sheet("mcr", {}, ROWS[:5])
+    sheet = replay_sheet("mcr", GREEN_BOOK, ROWS[:5])
     assert not sheet.complete and (sheet.next_label, sheet.next_dealer) == ("S-S", "E")
+    # Seed 000 L312: hand 6 is dealt by the player who started South.
+    sheet = replay_sheet("mcr", {}, ROWS[:5])
+    assert not sheet.complete and (sheet.next_label, sheet.next_dealer) == ("S-S", "S")
 
 
 def test_final_scores_only_with_a_tie():

@@ -23,6 +23,7 @@ from tournament.envconfig import (
     env_list,
     https_settings,
 )
+from tournament.logs import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -77,6 +78,8 @@ LOGIN_FAILURE_LIMIT = env_int(os.environ, "LOGIN_FAILURE_LIMIT", 5)
 LOGIN_FAILURE_WINDOW = env_int(os.environ, "LOGIN_FAILURE_WINDOW", 15 * 60)
 
 INSTALLED_APPS = [
+    # First: its runserver (a longer listen queue) replaces staticfiles' own.
+    "tournament.serving",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -96,6 +99,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "tournament.logs.SlowRequestMiddleware",
     "tournament.middleware.RequireSecretKeyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files straight after the security headers, before sessions & co.
@@ -220,3 +224,19 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-print-jobs": {"task": "printing.sweep_stale_jobs", "schedule": 60.0},
 }
+
+# Players CSV upload bounds (tournament.events.upload_bounds, issue #16). The
+# largest events have a few hundred players (about 60 bytes a row), so these
+# are never reached by a real file; a wrong or hostile one is refused at once
+# instead of timing out, and the preview page shows at most PREVIEW_ROWS rows.
+PLAYERS_CSV_MAX_BYTES = 2 * 1024 * 1024
+PLAYERS_CSV_MAX_ROWS = 5000
+PLAYERS_CSV_PREVIEW_ROWS = 500
+
+# One JSON line per log event on stderr: 500s with their traceback, 4xx and security
+# events, slow requests (SLOW_REQUEST_MS), the site's own warnings (tournament.logs).
+LOGGING = logging_config(os.environ.get("LOG_LEVEL", "INFO").upper())
+
+# Proxies whose X-Forwarded-For names the client (the login limit counts per client
+# address, tournament.accounts.login_limit): e.g. "127.0.0.1" behind nginx on the host.
+TRUSTED_PROXIES = env_list(os.environ, "TRUSTED_PROXIES", [])

@@ -1,10 +1,28 @@
 """Admin for events, players and registrations, with their change history."""
 
+from django import forms
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from .change_reasons import describe
 from .models import Event, Player, Registration, StaffRole
+from .plain_text import PlainTextField
+
+
+class PlayerAdminForm(forms.ModelForm):
+    """Names and clubs refuse control characters here too (``plain_text``)."""
+
+    class Meta:
+        model = Player
+        fields = ["name", "club", "country", "ema_id"]
+        field_classes = {"name": PlainTextField, "club": PlainTextField}
+
+
+class RegistrationAdminForm(forms.ModelForm):
+    class Meta:
+        model = Registration
+        fields = ["event", "player", "status", "group"]
+        field_classes = {"group": PlainTextField}
 
 
 class HistoryAdmin(SimpleHistoryAdmin):
@@ -19,6 +37,7 @@ class HistoryAdmin(SimpleHistoryAdmin):
 
 class RegistrationInline(admin.TabularInline):
     model = Registration
+    form = RegistrationAdminForm
     extra = 0
     autocomplete_fields = ["player"]
 
@@ -54,6 +73,7 @@ class EventAdmin(HistoryAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(HistoryAdmin):
+    form = PlayerAdminForm
     list_display = ["name", "club", "country", "ema_id"]
     list_filter = ["country"]
     search_fields = ["name", "club", "ema_id"]
@@ -61,6 +81,7 @@ class PlayerAdmin(HistoryAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(HistoryAdmin):
+    form = RegistrationAdminForm
     list_display = ["player", "event", "status", "group"]
     list_filter = ["event", "status"]
     search_fields = ["player__name", "event__name"]

@@ -4,6 +4,8 @@ The file is UTF-8 (a byte-order mark is fine) with a header row naming the
 columns ``name,club,country,ema_id[,status]`` in any order; only ``name`` is
 required. Names may be in any script. Each bad row is reported with its line
 number in the file and the reason, so a director can fix them all at once.
+A file past the size or row limit (``upload_bounds``) is refused before it is
+parsed, or as soon as the parser reaches the first row too many.
 """
 
 from __future__ import annotations
@@ -18,6 +20,13 @@ from django.utils.translation import gettext as _
 from tournament.events.errors import EventError
 from tournament.events.models import Event, Player, Registration
 from tournament.events.services import add_player, clean_player_fields
+from tournament.events.upload_bounds import (
+    max_rows,
+    preview_rows,
+    rows_message,
+    size_message,
+    text_size,
+)
 
 COLUMNS = ("name", "club", "country", "ema_id", "status")
 STATUSES = (Registration.Status.ACTIVE, Registration.Status.SUBSTITUTE)
@@ -38,10 +47,12 @@ class Row:
 
 @dataclass(frozen=True)
 class Problem:
-    line: int
+    line: int | None  # None: the whole file (too large, too many rows)
     message: str
 
     def __str__(self):
+        if self.line is None:
+            return self.message
         return _("line %(line)s: %(message)s") % {"line": self.line, "message": self.message}
 
 
@@ -53,6 +64,23 @@ class Preview:
     @property
     def ok(self) -> bool:
         return bool(self.rows) and not self.problems
+
+    # The preview page lists at most preview_rows() of each, and says how many more.
+    @property
+    def shown_rows(self) -> list[Row]:
+        return self.rows[: preview_rows()]
+
+    @property
+    def more_rows(self) -> int:
+        return max(0, len(self.rows) - preview_rows())
+
+    @property
+    def shown_problems(self) -> list[Problem]:
+        return self.problems[: preview_rows()]
+
+    @property
+    def more_problems(self) -> int:
+        return max(0, len(self.problems) - preview_rows())
 
 
 def decode_upload(data: bytes) -> str:
@@ -69,16 +97,17 @@ def decode_upload(data: bytes) -> str:
 def import_players_preview(event: Event, csv_text: str) -> Preview:
     """What ``import_players`` would register, and every problem that stops it."""
     preview = Preview()
+    too_large = size_message(text_size(csv_text))
+    if too_large is not None:
+        preview.problems.append(Problem(None, too_large))
+        return preview
     text = csv_text.lstrip("\ufeff")
     reader = csv.reader(io.StringIO(text, newline=""))
     header = _read_header(reader, preview)
     if header is None:
         return preview
     seen = _Seen(event)
-    for cells in reader:
-        line = reader.line_num
-        if not any(cell.strip() for cell in cells):
-            continue
+    for line, cells in _data_rows(reader, preview):
         if len(cells) > len(header):
             preview.problems.append(
                 Problem(
@@ -121,6 +150,29 @@ def import_players(event: Event, csv_text: str, by=None) -> list[Registration]:
         )
         for row in preview.rows
     ]
+
+
+def _data_rows(reader, preview: Preview):
+    """``(line, cells)`` of each non-blank row, up to the row limit or a line CSV cannot read."""
+    count = 0
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:  # e.g. a field longer than csv.field_size_limit()
+            line = reader.line_num
+            preview.problems.append(
+                Problem(line, _("Not a CSV file: %(error)s") % {"error": error})
+            )
+            return
+        if not any(cell.strip() for cell in cells):
+            continue
+        count += 1
+        if count > max_rows():
+            preview.problems.append(Problem(None, rows_message()))
+            return
+        yield reader.line_num, cells
 
 
 def _read_header(reader, preview: Preview) -> list[str] | None:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.events.errors import EventError
 from tournament.events.models import Event, Registration, StaffRole
+from tournament.events.plain_text import CsvTextField, PlainTextField
 from tournament.events.rules import ruleset_choices
 from tournament.events.services import SLUG_RE, check_ruleset
 
@@ -104,7 +105,7 @@ class ImportForm(forms.Form):
         help_text=_("UTF-8, with the header row name,club,country,ema_id,status."),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
-    text = forms.CharField(
+    text = CsvTextField(
         label=_("Or paste the CSV here"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "class": "mono"}),
@@ -118,8 +119,8 @@ class ImportForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
-    club = forms.CharField(label=_("Club"), max_length=200, required=False)
+    name = PlainTextField(label=_("Name"), max_length=200)
+    club = PlainTextField(label=_("Club"), max_length=200, required=False)
     country = forms.CharField(
         label=_("Country"),
         max_length=2,
@@ -128,7 +129,7 @@ class PlayerForm(forms.Form):
         widget=forms.TextInput(attrs={"size": 3, "autocapitalize": "characters"}),
     )
     ema_id = forms.CharField(label=_("EMA id"), max_length=20, required=False)
-    group = forms.CharField(
+    group = PlainTextField(
         label=_("Group"),
         max_length=200,
         required=False,

@@ -26,6 +26,7 @@ from tournament.events.change_reasons import change_reason
 from tournament.events.countries import COUNTRY_CODES
 from tournament.events.errors import EventError, save_with_history
 from tournament.events.models import Event, Player, Registration, StaffRole
+from tournament.events.plain_text import control_character_error
 from tournament.events.rules import RULESET_CONFIG_VERSION, frozen_config
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -175,6 +176,8 @@ def _refuse_if_finished(event: Event) -> None:
 
 def clean_player_fields(name: str, club: str = "", country: str = "", ema_id: str = "") -> dict:
     """Trimmed player fields, or an :class:`EventError` naming what is wrong."""
+    for label, text in ((_("Name"), name), (_("Club"), club)):
+        _refuse_control_characters(label, text)
     fields = {
         "name": " ".join((name or "").split()),
         "club": " ".join((club or "").split()),
@@ -196,6 +199,13 @@ def clean_player_fields(name: str, club: str = "", country: str = "", ema_id: st
             % {"ema_id": fields["ema_id"]}
         )
     return fields
+
+
+def _refuse_control_characters(label: str, text: str) -> None:
+    """An :class:`EventError` naming the field when ``text`` holds a control character."""
+    message = control_character_error(label, text)
+    if message is not None:
+        raise EventError(message)
 
 
 def find_or_make_player(fields: dict, by=None) -> Player:
@@ -230,6 +240,7 @@ def add_player(
     if status not in (Registration.Status.ACTIVE, Registration.Status.SUBSTITUTE):
         raise EventError(_("A new registration is active or a substitute."))
     fields = clean_player_fields(name, club, country, ema_id)
+    _refuse_control_characters(_("Group"), group)
     player = find_or_make_player(fields, by)
     if Registration.objects.filter(event=event, player=player).exists():
         raise EventError(_("%(name)s is already registered in this event.") % {"name": player.name})

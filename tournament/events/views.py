@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.events import csv_import, services
+from tournament.events import csv_import, services, upload_bounds
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
 from tournament.events.forms import DropForm, EventForm, ImportForm, PlayerForm, RoleForm
@@ -101,7 +101,7 @@ def players_import(request, event):
         try:
             text = _csv_text(form.cleaned_data)
         except EventError as error:
-            form.add_error("file", error.message)
+            form.add_error("file" if form.cleaned_data.get("file") else "text", error.message)
         else:
             preview = csv_import.import_players_preview(event, text)
             return render(
@@ -113,8 +113,10 @@ def players_import(request, event):
 
 
 def _csv_text(data) -> str:
+    """The CSV's text; a file or text past the size limit is refused before it is read."""
     if data.get("file"):
-        return csv_import.decode_upload(data["file"].read())
+        return csv_import.decode_upload(upload_bounds.read_upload(data["file"]))
+    upload_bounds.check_text(data["text"])
     return data["text"]
 
 

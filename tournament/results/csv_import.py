@@ -5,6 +5,8 @@ number) before anything is written; then each table goes through the same
 services a judge uses (``save_final_scores``, ``record_ruling``,
 ``submit_sheet``), so the same replay checks the same sums. If any table is
 refused there, the whole file is rolled back and every refusal reported.
+Scores and penalties keep to the bound of the judge's final-score form
+(``FINAL_SCORE_LIMIT``): a score of 10^30 is a typo, never a result.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournament.events.errors import EventError
 from tournament.results import services
+from tournament.results.forms import FINAL_SCORE_LIMIT
 from tournament.results.models import ScoreSheet
 from tournament.results.reasons import Reason
 from tournament.results.rulings import default_scope
@@ -106,7 +109,23 @@ def _parse(row: dict) -> tuple[int, int, str, int, int]:
         raise _BadLine(
             _("penalty “%(penalty)s” must be 0 or a negative number.") % {"penalty": penalty_text}
         )
+    _within_bounds("score", score, row.get("score") or "")
+    _within_bounds("penalty", penalty, penalty_text)
     return round_no, table_no, seat, score, penalty
+
+
+def _within_bounds(column: str, value: int, text: str) -> None:
+    """A :class:`_BadLine` naming the column when ``value`` is past the final-score bound."""
+    if abs(value) > FINAL_SCORE_LIMIT:
+        raise _BadLine(
+            _("%(column)s “%(value)s” is out of range: from %(low)s to %(high)s.")
+            % {
+                "column": column,
+                "value": text.strip(),
+                "low": f"{-FINAL_SCORE_LIMIT:,}",
+                "high": f"{FINAL_SCORE_LIMIT:,}",
+            }
+        )
 
 
 def _add_row(tables: dict, row: dict, line: int, seats: dict) -> None:

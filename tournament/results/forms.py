@@ -18,6 +18,9 @@ from tournament.results.models import Penalty, Ruling
 from tournament.results.rulings import consequences, default_scope
 
 _RULING = re.compile(r"^rulings\[(\d+)\]$")
+# A final score is at most this far from zero (riichi final points, MCR and HK totals alike);
+# the results file (``csv_import``) holds its scores to the same bound.
+FINAL_SCORE_LIMIT = 10_000_000
 
 
 class SheetChangeForm(forms.Form):
@@ -141,7 +144,9 @@ class FinalScoresForm(SheetChangeForm):
         super().__init__(*args, auto_id="final_%s", **kwargs)
         for seat in SEATS:
             self.fields[f"score_{seat}"] = forms.IntegerField(
-                label=seats.get(seat) or seat, min_value=-10_000_000, max_value=10_000_000
+                label=seats.get(seat) or seat,
+                min_value=-FINAL_SCORE_LIMIT,
+                max_value=FINAL_SCORE_LIMIT,
             )
         if not sticks:
             del self.fields["leftover_sticks"]

@@ -78,6 +78,8 @@ def hand_add(request, event, round_number, table_number):
 @back_to_table
 @event_permission_required("enter_results")
 def hand_edit(request, event, round_number, table_number, number):
+    if number < 1:  # hands count from 1; a post to hand 0 must never add a hand
+        raise Http404
     table = table_of(event, round_number, table_number)
     if request.method == "POST":
         return _hand_post(request, event, table, number)

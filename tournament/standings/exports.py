@@ -58,6 +58,13 @@ the ones both sources agree on. What goes in them:
 
 Only ranked (active) players are listed: dropped players and substitutes are
 not in the standings.
+
+**No formulas.** Every cell of every file goes through
+:mod:`tournament.exports_safety`: a text cell a spreadsheet would run as a
+formula (a player named ``=HYPERLINK(…)``) gets a quote in front. So numbers
+are kept as numbers up to that point (the "(exact)" column as a
+:class:`~fractions.Fraction`, table points as a number) and written as text
+only after it: a score of -4.5 is never quoted, a name "-1" always is.
 """
 
 from __future__ import annotations
@@ -71,6 +78,7 @@ import tablib
 from django.utils.translation import gettext as _
 
 from tournament.events.rules import precedence_of, standings_format_of
+from tournament.exports_safety import safe_row, safe_xlsx_row
 from tournament.standings.labels import metric_label
 
 EXACT_PLACES = 3  # a decimal with at most this many places is written as it is
@@ -145,7 +153,11 @@ def columns(event) -> list[Column]:
 
 
 def table(event, rows: list[dict]) -> tuple[list[str], list[list]]:
-    """Headers and cells of the standings, with an "(exact)" column after any rounded one."""
+    """Headers and cells of the standings, with an "(exact)" column after any rounded one.
+
+    The "(exact)" cells are :class:`~fractions.Fraction` values (shown as "7/3"), so the
+    files know them for numbers and never quote them as text (see the module docstring).
+    """
     headers: list[str] = []
     body: list[list] = [[] for _row in rows]
     for column in columns(event):
@@ -162,15 +174,27 @@ def table(event, rows: list[dict]) -> tuple[list[str], list[list]]:
         if not all(exact for _shown, exact in numbers):
             headers.append(_("%(column)s (exact)") % {"column": column.label})
             for cells, value in zip(body, values, strict=True):
-                cells.append(str(value))
+                cells.append(Fraction(value))
     return headers, body
+
+
+def _csv_value(cell):
+    # After safe_row: a number written as text here is never taken for a formula's start.
+    return str(cell) if isinstance(cell, Decimal | Fraction) else cell
+
+
+def _xlsx_value(cell):
+    # Decimals as numbers; an exact fraction as its text ("7/3"), which no spreadsheet runs.
+    if isinstance(cell, Decimal):
+        return float(cell)
+    return str(cell) if isinstance(cell, Fraction) else cell
 
 
 def standings_dataset(event, rows: list[dict]) -> tablib.Dataset:
     headers, body = table(event, rows)
-    data = tablib.Dataset(headers=headers, title=_("Standings")[:31])
+    data = tablib.Dataset(headers=safe_xlsx_row(headers), title=_("Standings")[:31])
     for cells in body:
-        data.append([float(c) if isinstance(c, Decimal) else c for c in cells])
+        data.append([_xlsx_value(c) for c in safe_xlsx_row(cells)])
     return data
 
 
@@ -181,9 +205,9 @@ def _csv_bytes(data: tablib.Dataset) -> bytes:
 
 def standings_csv(event, rows: list[dict]) -> bytes:
     headers, body = table(event, rows)
-    data = tablib.Dataset(headers=headers)
+    data = tablib.Dataset(headers=safe_row(headers))
     for cells in body:
-        data.append([str(c) if isinstance(c, Decimal) else c for c in cells])
+        data.append([_csv_value(c) for c in safe_row(cells)])
     return _csv_bytes(data)
 
 
@@ -214,16 +238,15 @@ def _ema_score(event, row: dict) -> int:
     return round(value * style.ema_scale)
 
 
-def _table_points(event, row: dict) -> str:
+def _table_points(event, row: dict) -> str | int | Decimal:
+    """Empty, or a number (kept a number so the formula guard leaves it alone)."""
     if not standings_format_of(event).table_points:
         return ""
     value = Fraction(row["points"])
     if value.denominator == 1:
-        return str(int(value))
-    return str(
-        (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
-            Decimal("0.01"), rounding=ROUND_HALF_UP
-        )
+        return int(value)
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        Decimal("0.01"), rounding=ROUND_HALF_UP
     )
 
 
@@ -232,15 +255,17 @@ def ema_dataset(event, rows: list[dict]) -> tablib.Dataset:
     for row in rows:
         last, first = split_name(row["player"])
         data.append(
-            [
-                row["rank"],
-                row["ema_id"],
-                last,
-                first,
-                row["country"],
-                _table_points(event, row),
-                _ema_score(event, row),
-            ]
+            safe_row(
+                [
+                    row["rank"],
+                    row["ema_id"],
+                    last,
+                    first,
+                    row["country"],
+                    _table_points(event, row),
+                    _ema_score(event, row),
+                ]
+            )
         )
     return data
 

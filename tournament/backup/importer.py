@@ -1,9 +1,13 @@
 """Restoring a backup document into the database, all or nothing.
 
-The whole restore is one transaction: a refusal or a damaged row leaves the
-database as it was. An event whose short name (slug) already exists is
-refused rather than replaced, since replacing would destroy the live event's
-sheets and audit; the director renames or deletes it first, knowingly.
+The whole file is checked before anything is written (``validate``: every
+row's fields and types in ``validation``, the event's rules and a replay of
+every scoresheet version in ``replaying``), and a file with any problem is
+refused with all of them listed. Then the restore is one transaction: a
+refusal or a damaged row leaves the database as it was. An event whose
+short name (slug) already exists is refused rather than replaced, since
+replacing would destroy the live event's sheets and audit; the director
+renames or deletes it first, knowingly.
 
 Rows are written with ``bulk_create``, which sends no signals, so the
 restore itself adds no history records: the history is exactly the file's.
@@ -16,102 +20,49 @@ Django stamps them with the current time on the way in.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 
 from tournament.backup.ids import reserve_ids
+from tournament.backup.reading import check_document, read_backup
+from tournament.backup.replaying import check_event, replay_sheets
 from tournament.backup.schema import (
-    FORMAT,
     HISTORY_SECTIONS,
-    READS,
     SECTIONS,
     USER_FIELDS,
-    VERSION,
     BackupError,
-    BackupFileError,
     Section,
     decode_value,
     fields_of,
     is_user,
 )
 from tournament.backup.upgrade import upgrade
+from tournament.backup.validation import BackupRefused, Problems, check_rows
 from tournament.events.models import Event
 from tournament.public.page_cache import changed
-from tournament.results.legacy_values import add_values
-from tournament.results.models import ScoreSheet
+
+__all__ = ["import_backup", "read_backup", "validate"]  # read_backup: as before, from here
 
 BATCH = 500
 HISTORY_TYPES = {"+", "~", "-"}
-
-
-# --- reading the file -------------------------------------------------------------
-
-
-def read_backup(path: str | Path) -> dict:
-    """The file's document, checked to be a backup this program reads."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise BackupFileError(f"cannot read {path}: {error.strerror}") from error
-    except UnicodeDecodeError as error:
-        raise BackupFileError(f"{path} is not a UTF-8 text file") from error
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BackupFileError(
-            f"{path} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-        ) from error
-    check_document(document)
-    return document
-
-
-def check_document(document) -> None:
-    """The header and the sections' types; the rows themselves are checked as they are restored."""
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise BackupFileError(f'not an event backup (expected "format": "{FORMAT}")')
-    version = document.get("version")
-    if type(version) is not int or version not in READS:
-        newer = type(version) is int and version > VERSION
-        raise BackupFileError(
-            f"backup format version {version!r} "
-            + ("comes from a newer version of this program" if newer else "is unknown")
-            + f"; this program reads versions {READS[0]} to {VERSION}"
-        )
-    expected = {"users": list, "history": dict} | {s.key: list for s in SECTIONS}
-    expected["event"] = dict
-    problems = [
-        f"{key!r} is missing" if key not in document else f"{key!r} is not a JSON {kind.__name__}"
-        for key, kind in expected.items()
-        if not isinstance(document.get(key), kind)
-    ]
-    history = document.get("history")
-    problems += [
-        f"history {s.key!r} is not a list"
-        for s in HISTORY_SECTIONS
-        if isinstance(history, dict) and not isinstance(history.get(s.key, []), list)
-    ]
-    if problems:
-        raise BackupFileError("incomplete backup: " + "; ".join(problems))
 
 
 # --- restoring --------------------------------------------------------------------
 
 
 def import_backup(document: dict) -> Event:
-    """Restore ``document`` (see ``schema``); returns the new event."""
+    """Restore ``document`` (see ``schema``); returns the new event.
+
+    Nothing is written before the whole file is checked (``validate``); a
+    refusal lists every problem (:class:`BackupRefused`).
+    """
     check_document(document)
     try:
         document = upgrade(document)
+        replayed = validate(document)
         with transaction.atomic():
-            event = _restore(document)
-            # A file written before hand values were data: its rows get them, as the
-            # database's did (results migration 0005; tournament/results/legacy_values.py).
-            sheets = ScoreSheet.objects.filter(table__round__event=event)
-            add_values(sheets.select_related("table__round__event"), ScoreSheet)
+            event = _restore(document, replayed)
             # bulk_create sends no signals: public pages kept in memory must go by hand.
             changed()
             return event
@@ -121,6 +72,23 @@ def import_backup(document: dict) -> Event:
         raise BackupError(
             f"the backup is damaged and was not restored: {_describe(error)}"
         ) from error
+
+
+def validate(document: dict) -> dict[str, dict]:
+    """Every row checked, the event's rules read and every sheet version replayed.
+
+    Returns what the replay gives each version and hand (section -> file id ->
+    values), which the restore writes instead of the file's; raises
+    :class:`BackupRefused` with every problem found. Reads nothing but the
+    document and the code (the database is asked only while restoring).
+    """
+    problems = Problems()
+    check_rows(document, problems)
+    event = check_event(document, problems)
+    replayed = replay_sheets(document, event, problems) if event is not None else {}
+    if problems.items:
+        raise BackupRefused(problems.items)
+    return replayed
 
 
 def _describe(error: Exception) -> str:
@@ -135,7 +103,7 @@ def _rows(document: dict, section: Section) -> list[dict]:
     return [document["event"]] if section.key == "event" else document[section.key]
 
 
-def _restore(document: dict) -> Event:
+def _restore(document: dict, replayed: dict[str, dict]) -> Event:
     slug = document["event"]["slug"]
     if Event.objects.filter(slug=slug).exists():
         raise BackupError(
@@ -146,7 +114,10 @@ def _restore(document: dict) -> Event:
     history = document["history"]
     ids = {s.model: _new_ids(s, _rows(document, s), history.get(s.key, [])) for s in SECTIONS}
     for section in SECTIONS:
-        _insert(section, _rows(document, section), ids, users)
+        # A version's result and a hand's reading are the replay's, never the file's.
+        again = replayed.get(section.key, {})
+        rows = [{**row, **again.get(row["id"], {})} for row in _rows(document, section)]
+        _insert(section, rows, ids, users)
     for section in HISTORY_SECTIONS:
         _insert_history(section, history.get(section.key, []), ids, users)
     return Event.objects.get(pk=ids[Event][document["event"]["id"]])

@@ -3,16 +3,23 @@
 One transaction: on any refusal nothing is saved. An event with the same
 short name must not exist (it is never replaced). Players are created anew;
 staff users are matched by username, and missing ones are created without a
-usable password (set one with ``manage.py changepassword``). Exits 0; 1 when
-the event exists or the backup is damaged; 2 when the file cannot be read, is
-not JSON, or is not a backup this version reads.
+usable password (set one with ``manage.py changepassword``).
+
+Nothing is written until the whole file is checked as the services check
+what they write (``tournament.backup.validation`` and ``replaying``): a
+refused file is listed with every problem, each at its place in the file.
+Exits 0; 1 when the event exists or the backup's contents are refused; 2
+when the file cannot be read, is larger than ``--max-size`` megabytes
+(default 256), nests deeper than 50 levels, is not JSON, or is not a backup
+this version reads.
 """
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournament.backup.importer import import_backup, read_backup
+from tournament.backup.importer import import_backup
+from tournament.backup.reading import MAX_MEGABYTES, MEGABYTE, read_backup
 from tournament.backup.schema import BackupError, BackupFileError
 
 BAD_ARGUMENTS = 2
@@ -23,10 +30,21 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", metavar="F.json", help="a file written by export_event")
+        parser.add_argument(
+            "--max-size",
+            type=int,
+            default=MAX_MEGABYTES,
+            metavar="MB",
+            help=f"refuse a file larger than this many megabytes (default {MAX_MEGABYTES})",
+        )
 
-    def handle(self, *args, file, **options):
+    def handle(self, *args, file, max_size, **options):
+        if max_size < 1:
+            raise CommandError(
+                "--max-size must be at least 1 (megabytes)", returncode=BAD_ARGUMENTS
+            )
         try:
-            document = read_backup(file)
+            document = read_backup(file, max_bytes=max_size * MEGABYTE)
         except BackupFileError as error:
             raise CommandError(str(error), returncode=BAD_ARGUMENTS) from error
         try:

@@ -24,10 +24,11 @@ BROWSER_PACKAGES := chromium chromium-driver
 # tests; installed only when no `java` is on the PATH.
 CHECK_PACKAGES := default-jre-headless
 
-.PHONY: help setup build-tools system-packages run test test-stack test-pg stack bench lint fmt messages
+.PHONY: help setup build-tools system-packages run venue test test-stack test-pg stack bench lint fmt messages
 
 help:
 	@echo "make run        install what is missing, migrate, load the demo, serve on 127.0.0.1:8000"
+	@echo "make venue      the venue laptop serving its network: gunicorn on SQLite, http on port 8000"
 	@echo "make test       the whole test suite (extra pytest args: make test ARGS='-k foo')"
 	@echo "make test-stack the same against throwaway PostgreSQL + Redis with Celery workers (.ci/with-stack)"
 	@echo "make test-pg    the same as test-stack (its old name)"
@@ -88,6 +89,18 @@ run: setup
 	$(PY) manage.py load_demo
 	@echo "Staff pages: http://127.0.0.1:8000/manage/ (demo logins above, password demo; admin: $(PY) manage.py createsuperuser)"
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# The venue laptop serving the venue's network (README, "A venue laptop"): gunicorn,
+# 3 processes x 4 threads, on SQLite in WAL mode with eager tasks; DEBUG off, plain
+# http (HTTPS=0), a secret key made once and kept in db/secret-key. Set
+# ALLOWED_HOSTS and SITE_URL to the laptop's address (default: every host name).
+VENUE_BIND ?= 0.0.0.0:8000
+venue: setup
+	@mkdir -p db; [ -s db/secret-key ] || $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > db/secret-key
+	DEBUG=0 $(PY) manage.py migrate --noinput
+	DEBUG=0 HTTPS=0 SECRET_KEY="$$(cat db/secret-key)" ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" \
+	  $(PY) -m gunicorn tournament.wsgi:application --bind $(VENUE_BIND) \
+	  --workers 3 --threads 4 --timeout 60 --access-logfile -
 
 test: setup
 	$(PY) -m pytest $(ARGS)

@@ -20,6 +20,7 @@ from bench.engine import engine_benchmarks
 from bench.printing import printing_benchmarks
 from bench.seating import seating_benchmarks
 from bench.standings import standings_benchmarks
+from bench.surge import surge_benchmark
 from bench.timing import best_time as _best_of
 from scoring.engine import score
 
@@ -70,6 +71,15 @@ def describe(b: dict) -> str:
                 else ")"
             )
         )
+    if b.get("kind") == "surge":
+        parts = [
+            f"{server} {phase}: {p['saved']} saved, {p['conflict_kept']} conflict kept, "
+            f"{p['failed']} failed, p50 {p['p50_ms']} ms, p99 {p['p99_ms']} ms"
+            for server, phases in b["servers"].items()
+            for phase, p in phases.items()
+        ]
+        verdict = "ok" if b["passed"] else "SAVES FAILED"
+        return f"{b['name']} ({b['bar']}: {verdict}):\n    " + "\n    ".join(parts)
     if "hands" in b:
         return f"{b['name']}: {b['hands']} hands in {b['seconds']} s ({b['ms_per_hand']} ms/hand)"
     if b.get("kind") == "standings":
@@ -115,6 +125,7 @@ def main() -> int:
     results["benchmarks"] += seating_benchmarks()
     results["benchmarks"] += standings_benchmarks()
     results["benchmarks"] += printing_benchmarks()
+    results["benchmarks"].append(surge_benchmark())
     OUTPUT.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     for b in results["benchmarks"]:
         print(describe(b))

@@ -12,7 +12,9 @@ import importlib
 import pytest
 
 
-@pytest.mark.parametrize("module", ["bench.__main__", "bench.engine", "bench.seating"])
+@pytest.mark.parametrize(
+    "module", ["bench.__main__", "bench.engine", "bench.seating", "bench.surge"]
+)
 def test_the_bench_modules_import(module):
     assert importlib.import_module(module)
 

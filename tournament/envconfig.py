@@ -50,6 +50,18 @@ def env_list(env: Mapping[str, str], name: str, default: list[str]) -> list[str]
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+# SQLite as a venue database (issue 16: a burst of judges' saves answered
+# "database is locked"). WAL lets readers go on while one writer commits;
+# IMMEDIATE takes the write lock when a transaction starts, so two saves queue
+# for it instead of one failing when its read lock cannot be upgraded; and
+# the busy timeout is how long a save waits in that queue before giving up.
+SQLITE_VENUE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 30,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=30000",
+}
+
+
 def database_config(url: str | None, default_sqlite: Path) -> dict:
     """Turn DATABASE_URL into Django's DATABASES["default"].
 
@@ -65,6 +77,7 @@ def database_config(url: str | None, default_sqlite: Path) -> dict:
         name = str(config.get("NAME") or "")
         if name and name != ":memory:":
             Path(name).parent.mkdir(parents=True, exist_ok=True)
+        config["OPTIONS"] = {**SQLITE_VENUE_OPTIONS, **config.get("OPTIONS", {})}
     else:
         # Reuse server connections between requests, checking them first so a
         # restarted PostgreSQL does not surface as one failed request.
@@ -107,7 +120,8 @@ def cache_config(url: str | None) -> dict:
     if not url:
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if url.startswith(("redis://", "rediss://", "unix://")):
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+        # Degrades to no cache while Redis is down (tournament.resilient_cache).
+        return {"BACKEND": "tournament.resilient_cache.ResilientRedisCache", "LOCATION": url}
     raise ValueError(f"CACHE_URL={url!r}: only redis://, rediss:// and unix:// URLs are supported")
 
 

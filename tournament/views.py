@@ -1,17 +1,46 @@
 """Project-level views that belong to no app."""
 
+import logging
+
+from django.core.cache import cache
 from django.db import DatabaseError, connection
 from django.http import HttpResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+log = logging.getLogger("tournament.health")
+
+
+def _cache_state() -> str:
+    check = getattr(cache, "check", None)  # the shared Redis cache; a process's memory is always up
+    if check is None:
+        return "ok"
+    try:
+        check()
+    except Exception:
+        log.warning("healthz: the cache does not answer", exc_info=True)
+        return "unavailable"
+    return "ok"
+
 
 @never_cache
 @require_GET
 def healthz(request):
-    """Liveness for load balancers and ``make stack``: 200 "ok" when the database answers."""
+    """Liveness for load balancers and ``make stack``: the database and the cache, each.
+
+    The first line is "ok" while the database answers (the site saves and shows
+    entries; 200), "degraded" when only the cache is down (still 200: the cache
+    only saves work), "unavailable" with 503 when the database is down.
+    """
     try:
         connection.ensure_connection()
+        database = "ok"
     except DatabaseError:
-        return HttpResponse("database unavailable", status=503, content_type="text/plain")
-    return HttpResponse("ok", content_type="text/plain")
+        database = "unavailable"
+    cached = _cache_state()
+    if database != "ok":
+        head, status = "unavailable", 503
+    else:
+        head, status = ("ok" if cached == "ok" else "degraded"), 200
+    body = f"{head}\ndatabase: {database}\ncache: {cached}\n"
+    return HttpResponse(body, status=status, content_type="text/plain")

@@ -11,6 +11,7 @@ package and one :func:`register_family` call (the built-in four are listed in
 from __future__ import annotations
 
 import importlib
+import threading
 
 from scoring.families.protocol import Family, OptionError
 
@@ -38,6 +39,8 @@ BUILTIN = (
 _FAMILIES: dict[str, Family] = {}
 _BY_RULESET: dict[str, Family] = {}
 _loaded = False
+_loading = False
+_lock = threading.RLock()
 
 
 class UnknownRuleset(LookupError):
@@ -96,12 +99,27 @@ def ruleset_names() -> list[str]:
 
 
 def _load() -> None:
-    global _loaded
+    """Import the built-in families once.
+
+    Thread-safe: a threaded server's first requests arrive together, and a
+    thread that found the registry half-filled answered "'mcr' is not a
+    ruleset" (a 500 under ``make venue``). Other threads wait on the lock
+    until every family is in; the loading thread itself may re-enter (a
+    family module that asks the registry while it is imported) and goes on.
+    """
+    global _loaded, _loading
     if _loaded:
         return
-    _loaded = True
-    for module in BUILTIN:
-        family = importlib.import_module(module).FAMILY
-        _FAMILIES[family.name] = family
-        for ruleset in family.rulesets:
-            _BY_RULESET[ruleset] = family
+    with _lock:
+        if _loaded or _loading:
+            return
+        _loading = True
+        try:
+            for module in BUILTIN:
+                family = importlib.import_module(module).FAMILY
+                _FAMILIES[family.name] = family
+                for ruleset in family.rulesets:
+                    _BY_RULESET[ruleset] = family
+            _loaded = True
+        finally:
+            _loading = False

@@ -125,7 +125,7 @@ def test_env_int():
 def test_cache_config():
     assert cache_config(None)["BACKEND"].endswith("LocMemCache")
     assert cache_config("redis://127.0.0.1:6379/1") == {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "tournament.resilient_cache.ResilientRedisCache",
         "LOCATION": "redis://127.0.0.1:6379/1",
     }
     with pytest.raises(ValueError, match="CACHE_URL"):

@@ -98,5 +98,5 @@ def test_missing_or_unpublished_event_is_404(client, make_event, slug):
 def test_healthz(client, db):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.content == b"ok"
+    assert response.content == b"ok\ndatabase: ok\ncache: ok\n"
     assert response["Content-Type"].startswith("text/plain")

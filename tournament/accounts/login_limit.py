@@ -8,8 +8,12 @@ address until the window ends. A successful login clears the count.
 
 The counts live in Django's cache: per process in memory by default, shared
 by every web process when ``CACHE_URL`` points at Redis (otherwise each
-process counts on its own). The address is ``REMOTE_ADDR``: behind a proxy
-every client has the proxy's address, and the limit is per username.
+process counts on its own). The address is the client's: ``REMOTE_ADDR``, or,
+when that is a proxy named in ``TRUSTED_PROXIES``, the last address in
+``X-Forwarded-For`` that is not one of those proxies (a client cannot forge
+past a trusted proxy). So someone guessing elsewhere never locks a judge out
+of their own phone. If the cache is down the limit steps aside (logged): a
+login never fails because Redis did.
 
 Every way in is covered: :class:`LoginLimitBackend` comes first in
 ``AUTHENTICATION_BACKENDS`` and refuses a locked username before any password
@@ -21,6 +25,7 @@ is checked (the admin's login too), failures are counted from Django's
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import time
 
@@ -43,8 +48,21 @@ def window() -> int:
     return int(getattr(settings, "LOGIN_FAILURE_WINDOW", 15 * 60))
 
 
+log = logging.getLogger("tournament.accounts")
+
+
 def client_address(request) -> str:
-    return (getattr(request, "META", {}) or {}).get("REMOTE_ADDR") or "unknown"
+    """The client's address; through a trusted proxy, the one it forwarded for."""
+    meta = getattr(request, "META", {}) or {}
+    remote = meta.get("REMOTE_ADDR") or "unknown"
+    trusted = set(getattr(settings, "TRUSTED_PROXIES", ()))
+    if remote not in trusted:
+        return remote
+    forwarded = [a.strip() for a in meta.get("HTTP_X_FORWARDED_FOR", "").split(",") if a.strip()]
+    for address in reversed(forwarded):
+        if address not in trusted:
+            return address
+    return remote
 
 
 def _keys(request, username: str) -> tuple[str, str]:
@@ -55,7 +73,11 @@ def _keys(request, username: str) -> tuple[str, str]:
 
 def failures(request, username: str) -> int:
     count_key, _since = _keys(request, username)
-    return int(cache.get(count_key) or 0)
+    try:
+        return int(cache.get(count_key) or 0)
+    except Exception:  # the cache (Redis) is down: no limit rather than no login
+        log.warning("login limit: the cache is unavailable, not checked", exc_info=True)
+        return 0
 
 
 def is_locked(request, username: str) -> bool:
@@ -65,7 +87,11 @@ def is_locked(request, username: str) -> bool:
 def seconds_left(request, username: str) -> int:
     """Seconds until the window of ``username`` at this address ends (0 if none)."""
     _count, since_key = _keys(request, username)
-    since = cache.get(since_key)
+    try:
+        since = cache.get(since_key)
+    except Exception:
+        log.warning("login limit: the cache is unavailable", exc_info=True)
+        return 0
     if since is None:
         return 0
     return max(0, math.ceil(since + window() - time.time()))
@@ -76,19 +102,26 @@ def record_failure(request, username: str) -> int:
     if not username:
         return 0
     count_key, since_key = _keys(request, username)
-    # The window starts with the first failure and is not extended by later ones
-    # (incr keeps an entry's expiry, in memory and in Redis).
-    cache.add(since_key, time.time(), timeout=window())
-    cache.add(count_key, 0, timeout=window())
     try:
-        return cache.incr(count_key)
-    except ValueError:  # expired between add and incr
-        cache.set(count_key, 1, timeout=window())
-        return 1
+        # The window starts with the first failure and is not extended by later ones
+        # (incr keeps an entry's expiry, in memory and in Redis).
+        cache.add(since_key, time.time(), timeout=window())
+        cache.add(count_key, 0, timeout=window())
+        try:
+            return cache.incr(count_key)
+        except ValueError:  # expired between add and incr
+            cache.set(count_key, 1, timeout=window())
+            return 1
+    except Exception:
+        log.warning("login limit: the cache is unavailable, failure not counted", exc_info=True)
+        return 0
 
 
 def clear(request, username: str) -> None:
-    cache.delete_many(list(_keys(request, username)))
+    try:
+        cache.delete_many(list(_keys(request, username)))
+    except Exception:
+        log.warning("login limit: the cache is unavailable, count not cleared", exc_info=True)
 
 
 def _username(credentials: dict) -> str:

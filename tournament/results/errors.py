@@ -197,5 +197,16 @@ class SheetConflict(EventError):
         )
 
 
+class AlreadySaved(EventError):
+    """This very entry (its form's one-time key) was saved before: nothing is saved again."""
+
+    def __init__(self, sheet):
+        self.sheet = sheet
+        super().__init__(
+            _("This entry was already saved (version %(version)s); it was not saved twice.")
+            % {"version": sheet.version}
+        )
+
+
 class NotAllowed(EventError):
     """The user may not do this to this sheet (checked on the server)."""

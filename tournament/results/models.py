@@ -98,6 +98,9 @@ class ScoreSheet(models.Model):
     reason_params = models.JSONField(_("reason parameters"), default=dict, blank=True)
     reason = models.CharField(_("reason as typed"), max_length=300, blank=True)
     is_correction = models.BooleanField(_("correction"), default=False)
+    # The one-time key of the form that wrote this version: the same post again
+    # (a lost reply, a double tap) finds it and is not saved twice.
+    entry_key = models.UUIDField(_("entry key"), null=True, blank=True, unique=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,

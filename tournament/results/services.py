@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournament.events.permissions import has_event_permission
 from tournament.results.confirmation import confirm_sheet, submit_sheet
-from tournament.results.errors import NotAllowed, SheetConflict, SheetInputError
+from tournament.results.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
 from tournament.results.models import ScoreSheet
 from tournament.results.reasons import Reason
 from tournament.results.sheet_state import (
@@ -42,6 +42,7 @@ Status = ScoreSheet.Status
 Code = ScoreSheet.ReasonCode
 
 __all__ = [
+    "AlreadySaved",
     "NotAllowed",
     "SheetState",
     "confirmed_of",
@@ -111,14 +112,23 @@ def _change(
     by,
     base_version: int,
     reason: str | Reason,
+    entry_key: str | None = None,
 ) -> ScoreSheet:
     """Apply ``mutate`` to the head's content and store the result as a new version.
 
     ``default`` is the version's reason (a code) when the user gives no words.
+    ``entry_key`` is the form's one-time key: a post that comes again (a lost
+    reply, a double tap, a resend once the network is back) finds its version
+    and raises :class:`AlreadySaved` instead of saving a second time. The check
+    is made under the table's lock, so two copies arriving together save once.
     """
     conflict = None
     with transaction.atomic():
         table = lock_table(table)
+        if entry_key:
+            done = table.sheets.filter(entry_key=entry_key).first()
+            if done is not None:
+                raise AlreadySaved(done)
         event = table.round.event
         head = head_of(table)
         correction = _check_may_change(by, event, head, reason)
@@ -144,6 +154,7 @@ def _change(
                 parent=base,
                 status=Status.CONFLICT,
                 result=result,
+                entry_key=entry_key,
             )
         else:
             state = state_of(head)
@@ -158,6 +169,7 @@ def _change(
                 status=Status.DRAFT,
                 result=result,
                 is_correction=correction,
+                entry_key=entry_key,
             )
     raise SheetConflict(conflict, head)
 
@@ -190,7 +202,13 @@ def _put_entry(state: SheetState, entry: dict, number: int | None, by) -> None:
 
 
 def add_hand(
-    table: Table, entry: dict, *, by, base_version: int, reason: str | Reason = ""
+    table: Table,
+    entry: dict,
+    *,
+    by,
+    base_version: int,
+    reason: str | Reason = "",
+    entry_key: str | None = None,
 ) -> ScoreSheet:
     """Append the next hand."""
 
@@ -200,11 +218,26 @@ def add_hand(
     head = head_of(table)
     n = (head.hands.count() if head else 0) + 1
     default = Reason(Code.HAND_ENTERED, {"number": n})
-    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
+    return _change(
+        table,
+        mutate,
+        default,
+        by=by,
+        base_version=base_version,
+        reason=reason,
+        entry_key=entry_key,
+    )
 
 
 def replace_hand(
-    table: Table, number: int, entry: dict, *, by, base_version: int, reason: str | Reason = ""
+    table: Table,
+    number: int,
+    entry: dict,
+    *,
+    by,
+    base_version: int,
+    reason: str | Reason = "",
+    entry_key: str | None = None,
 ) -> ScoreSheet:
     """Enter hand ``number`` again; the old row stays in the older version."""
 
@@ -212,11 +245,25 @@ def replace_hand(
         _put_entry(state, entry, number, by)
 
     default = Reason(Code.HAND_CORRECTED, {"number": number})
-    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
+    return _change(
+        table,
+        mutate,
+        default,
+        by=by,
+        base_version=base_version,
+        reason=reason,
+        entry_key=entry_key,
+    )
 
 
 def remove_hand(
-    table: Table, number: int, *, by, base_version: int, reason: str | Reason = ""
+    table: Table,
+    number: int,
+    *,
+    by,
+    base_version: int,
+    reason: str | Reason = "",
+    entry_key: str | None = None,
 ) -> ScoreSheet:
     """Take out hand ``number`` (entered by mistake); later hands move up."""
 
@@ -226,7 +273,15 @@ def remove_hand(
         del state.entries[number - 1]
 
     default = Reason(Code.HAND_REMOVED, {"number": number})
-    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
+    return _change(
+        table,
+        mutate,
+        default,
+        by=by,
+        base_version=base_version,
+        reason=reason,
+        entry_key=entry_key,
+    )
 
 
 def save_final_scores(
@@ -237,6 +292,7 @@ def save_final_scores(
     base_version: int,
     leftover_sticks: int = 0,
     reason: str | Reason = "",
+    entry_key: str | None = None,
 ) -> ScoreSheet:
     """Record only the session's final scores (an event or table that keeps no hand rows)."""
 
@@ -252,7 +308,15 @@ def save_final_scores(
         state.leftover_sticks = leftover_sticks
 
     default = Reason(Code.FINAL_SCORES)
-    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
+    return _change(
+        table,
+        mutate,
+        default,
+        by=by,
+        base_version=base_version,
+        reason=reason,
+        entry_key=entry_key,
+    )
 
 
 def record_ruling(
@@ -269,6 +333,7 @@ def record_ruling(
     penalties: list[dict] | None = None,
     hand_entry: dict | None = None,
     reason: str | Reason = "",
+    entry_key: str | None = None,
 ) -> ScoreSheet:
     """Log a judge's ruling, its penalties, and the hand row it creates (a riichi chombo)."""
     from tournament.results.rulings import check_ruling
@@ -304,10 +369,20 @@ def record_ruling(
         )
 
     default = Reason(Code.RULING_ADDED, {"kind": kind, "seat": player})
-    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
+    return _change(
+        table,
+        mutate,
+        default,
+        by=by,
+        base_version=base_version,
+        reason=reason,
+        entry_key=entry_key,
+    )
 
 
-def void_ruling(table: Table, key: str, *, by, base_version: int, reason: str) -> ScoreSheet:
+def void_ruling(
+    table: Table, key: str, *, by, base_version: int, reason: str, entry_key: str | None = None
+) -> ScoreSheet:
     """Cancel a ruling: it stays on the sheet, marked void, and its hand row goes."""
     if not (reason or "").strip():
         raise NotAllowed(_("Say why the ruling is cancelled."))
@@ -322,4 +397,12 @@ def void_ruling(table: Table, key: str, *, by, base_version: int, reason: str) -
         raise SheetInputError("penalties", "bad_input", detail="no such ruling on this sheet")
 
     default = Reason(Code.RULING_VOIDED)  # never used today: a void needs the judge's words
-    return _change(table, mutate, default, by=by, base_version=base_version, reason=reason)
+    return _change(
+        table,
+        mutate,
+        default,
+        by=by,
+        base_version=base_version,
+        reason=reason,
+        entry_key=entry_key,
+    )

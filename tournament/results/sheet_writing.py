@@ -32,6 +32,7 @@ def write_version(
     status: str,
     result: SheetResult | None,
     is_correction: bool = False,
+    entry_key: str | None = None,
 ) -> ScoreSheet:
     """A new version with its hands, rulings and penalties (rows are never edited).
 
@@ -41,6 +42,7 @@ def write_version(
     """
     by = by if getattr(by, "is_authenticated", False) else None
     sheet = _new_sheet(table, state, parent, status, result, is_correction=is_correction, by=by)
+    sheet.entry_key = entry_key or None
     if isinstance(reason, Reason):
         sheet.reason_code, sheet.reason_params = reason.code, dict(reason.params)
     else:

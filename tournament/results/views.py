@@ -10,6 +10,7 @@ own). Bad input re-renders the page with everything typed kept.
 
 from __future__ import annotations
 
+import uuid
 from functools import wraps
 
 from django.contrib import messages
@@ -42,10 +43,11 @@ from tournament.results.page import (
     table_url,
 )
 
-SheetInputError, SheetConflict, NotAllowed = (
+SheetInputError, SheetConflict, NotAllowed, AlreadySaved = (
     services.SheetInputError,
     services.SheetConflict,
     services.NotAllowed,
+    services.AlreadySaved,
 )
 
 
@@ -160,6 +162,10 @@ def _save(request, event, table, change, saved, to, *, form=None, page=None, ind
         return render_table(request, event, table, status=400, **page)
     except SheetConflict as conflict:
         return conflict_page(request, event, table, conflict)
+    except AlreadySaved as done:
+        # The same post again: answer as the first one was answered, save nothing.
+        messages.info(request, done.message)
+        return redirect(to)
     except NotAllowed as error:
         if form is None:
             page = {"page_error": error.message}
@@ -183,11 +189,20 @@ def _reason_given(request, event, form, head) -> bool:
     return True
 
 
+def entry_key_of(request) -> str | None:
+    """The form's one-time key (``{% entry_key %}``), if it is one; else None (no check)."""
+    try:
+        return str(uuid.UUID(request.POST.get("entry_key", "")))
+    except ValueError:
+        return None
+
+
 def _change_kwargs(request, form) -> dict:
     return {
         "by": request.user,
         "base_version": form.cleaned_data["base_version"],
         "reason": form.cleaned_data.get("reason") or "",
+        "entry_key": entry_key_of(request),
     }
 
 
@@ -208,7 +223,12 @@ def hand_remove(request, event, round_number, table_number, number):
 
     def change():
         return services.remove_hand(
-            table, number, by=request.user, base_version=base, reason=reason
+            table,
+            number,
+            by=request.user,
+            base_version=base,
+            reason=reason,
+            entry_key=entry_key_of(request),
         )
 
     return _save(
@@ -230,7 +250,11 @@ def ruling_add(request, event, round_number, table_number):
 
     def change():
         return services.record_ruling(
-            table, by=request.user, base_version=form.cleaned_data["base_version"], **kwargs
+            table,
+            by=request.user,
+            base_version=form.cleaned_data["base_version"],
+            entry_key=entry_key_of(request),
+            **kwargs,
         )
 
     to = f"{table_url(table)}#rulings"
@@ -255,6 +279,7 @@ def ruling_void(request, event, round_number, table_number):
             by=request.user,
             base_version=data["base_version"],
             reason=data["reason"],
+            entry_key=entry_key_of(request),
         )
 
     return _save(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import uuid
 from fractions import Fraction
 
 from django import template
+from django.utils.html import format_html
 
 from tournament.results import reasons
 
@@ -104,3 +106,13 @@ def score_field(form, seat):
 def version_reason(sheet):
     """Why a version was written: its code in the reader's language, or the judge's words."""
     return reasons.version_reason(sheet)
+
+
+@register.simple_tag
+def entry_key():
+    """A hidden one-time key for a form that changes a sheet (``services._change``).
+
+    New at every render: the same post sent twice carries the same key and is
+    saved once; a fresh form is a fresh entry.
+    """
+    return format_html('<input type="hidden" name="entry_key" value="{}">', uuid.uuid4())

@@ -1,4 +1,5 @@
-"""Site-wide middleware: the secret key check, static files and the Content-Security-Policy.
+"""Site-wide middleware: the secret key check, static files, the Content-Security-Policy,
+and a clear 503 while the database is down.
 
 Django's SecurityMiddleware and XFrameOptionsMiddleware already set
 ``X-Content-Type-Options``, ``Referrer-Policy``, ``Cross-Origin-Opener-Policy``,
@@ -10,10 +11,14 @@ settings). Django 5.2 has no CSP of its own; Django 6.0 has, with the same
 
 from __future__ import annotations
 
+import logging
 import os
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured, MiddlewareNotUsed
+from django.db import InterfaceError, OperationalError
+from django.http import HttpResponse
+from django.template.loader import render_to_string
 from whitenoise.middleware import WhiteNoiseMiddleware
 
 from tournament.envconfig import DEV_SECRET_KEY
@@ -87,4 +92,30 @@ class ContentSecurityPolicyMiddleware:
         if settings.DEBUG and response.status_code >= 400:
             return response
         response["Content-Security-Policy"] = self.header
+        return response
+
+
+class DatabaseUnavailableMiddleware:
+    """A database that stopped answering gives a clear 503, not a 500 (issue 16).
+
+    The transaction of the request was rolled back, so nothing was half-saved;
+    the page says so, and ``Retry-After`` tells a client when to try again.
+    A form's one-time key makes sending it again safe.
+    """
+
+    log = logging.getLogger("tournament.database")
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        self.log.warning("database unavailable: %s", exception, extra={"request": request})
+        # No request context: its processors may ask the database that is down.
+        response = HttpResponse(render_to_string("503.html"), status=503)
+        response["Retry-After"] = "10"
         return response

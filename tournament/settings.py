@@ -115,6 +115,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Records which user made each change in the history tables.
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last: its process_exception sees a view's database error first (a 503 page).
+    "tournament.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "tournament.urls"

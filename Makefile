@@ -24,7 +24,7 @@ BROWSER_PACKAGES := chromium chromium-driver
 # tests; installed only when no `java` is on the PATH.
 CHECK_PACKAGES := default-jre-headless
 
-.PHONY: help setup build-tools system-packages run venue test test-stack test-pg stack bench lint fmt messages
+.PHONY: help setup build-tools system-packages run venue test test-stack test-pg stack bench drill lint fmt messages
 
 help:
 	@echo "make run        install what is missing, migrate, load the demo, serve on 127.0.0.1:8000"
@@ -34,6 +34,7 @@ help:
 	@echo "make test-pg    the same as test-stack (its old name)"
 	@echo "make stack      PostgreSQL, Redis, a Celery worker and gunicorn on 127.0.0.1:8000 (Ctrl-C stops)"
 	@echo "make bench       benchmarks, written to bench/results.json"
+	@echo "make drill      the fault drill on a throwaway production stack (into bench/results.json)"
 	@echo "make lint       ruff format --check and ruff check"
 	@echo "make fmt        ruff format and ruff check --fix"
 	@echo "make messages   refresh locale/*/django.po from the code and compile the .mo files"
@@ -118,6 +119,10 @@ stack: setup
 
 bench: setup
 	$(PY) -m bench
+
+# Judges saving while Redis, PostgreSQL and the Celery worker fail (bench/drill.py).
+drill: setup
+	PY=$(PY) .ci/fault-drill
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .

@@ -49,23 +49,29 @@ VENUE_SERVER += ["--threads", "4", "--timeout", "60", "--log-level", "warning"]
 
 
 def _setup(db_path: str, tables: int) -> None:
-    """Run in a child process: migrate, then an MCR event with ``tables`` + 1 seated tables."""
+    """Run in a child process: migrate a fresh SQLite file, then :func:`make_event`."""
     os.environ.update(
         DATABASE_URL=f"sqlite:///{db_path}", DJANGO_SETTINGS_MODULE="tournament.settings"
     )
-    import datetime
-
     import django
 
     django.setup()
-    from django.contrib.auth import get_user_model
     from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    make_event(tables)
+
+
+def make_event(tables: int, director: str | None = None) -> None:
+    """An MCR event with ``tables`` + 1 seated tables and ``tables`` judges (Django set up)."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
 
     from tournament.events.models import Event, Player, Registration, StaffRole
     from tournament.events.services import start_event
     from tournament.seating.models import Round, Seat, Table
 
-    call_command("migrate", verbosity=0)
     day = datetime.date(2026, 12, 5)
     event = Event.objects.create(
         slug=SLUG, name="Surge", start_date=day, end_date=day, ruleset="mcr", is_public=True
@@ -78,9 +84,13 @@ def _setup(db_path: str, tables: int) -> None:
             player = Player.objects.create(name=f"Player {t}{wind}")
             registration = Registration.objects.create(event=event, player=player)
             Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
+    users = get_user_model().objects
     for j in range(1, tables + 1):
-        user = get_user_model().objects.create_user(f"judge{j}", password=PASSWORD)
+        user = users.create_user(f"judge{j}", password=PASSWORD)
         StaffRole.objects.create(event=event, user=user, role=StaffRole.Role.JUDGE)
+    if director:
+        user = users.create_user(director, password=PASSWORD)
+        StaffRole.objects.create(event=event, user=user, role=StaffRole.Role.DIRECTOR)
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
@@ -125,8 +135,14 @@ class Judge:
         status, page = self.request(f"/j/{SLUG}/1/{table}/")
         if status != 200:
             raise RuntimeError(f"table {table} answered {status}")
+        return self.form_of(page)
+
+    def form_of(self, page: str) -> dict:
+        """The hand form's hidden fields: base version, CSRF token, one-time key."""
         version = re.search(r'name="base_version" value="(\d+)"', page).group(1)
-        return {"base_version": version, "csrfmiddlewaretoken": self._token(page)}
+        form = {"base_version": version, "csrfmiddlewaretoken": self._token(page)}
+        key = re.search(r'name="entry_key" value="([0-9a-f-]{36})"', page)
+        return form | ({"entry_key": key.group(1)} if key else {})
 
     def save(self, table: int, form: dict) -> tuple[str, float]:
         start = time.perf_counter()

@@ -376,3 +376,34 @@ def test_authenticate_without_a_request_is_not_limited(judy):
     for _ in range(6):
         assert authenticate(username="judy", password="wrong") is None
     assert authenticate(username="judy", password="pw-judy-123") == judy
+
+
+def test_behind_a_trusted_proxy_the_limit_counts_the_forwarded_client(client, judy, settings):
+    # Issue 16: behind the proxy every request came from its address, so five wrong
+    # guesses from anywhere locked the judge out everywhere. The forwarded address of a
+    # proxy named in TRUSTED_PROXIES is the client's; an untrusted sender's header is not.
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
+
+    def through_proxy(password, client_address):
+        fields = {"username": "judy", "password": password}
+        return client.post(
+            LOGIN, fields, REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=client_address
+        )
+
+    for _ in range(5):
+        through_proxy("wrong", "203.0.113.9")  # the guesser
+    assert through_proxy("pw-judy-123", "203.0.113.9").status_code == 429
+    assert through_proxy("pw-judy-123", "198.51.100.4").status_code == 302  # the judge
+    client.logout()
+    # A client cannot forge its way round: the last untrusted address counts.
+    forged = "198.51.100.4, 203.0.113.9"
+    assert through_proxy("pw-judy-123", forged).status_code == 429
+    # A direct sender's X-Forwarded-For is ignored: it is counted by its own address.
+    for _ in range(5):
+        client.post(
+            LOGIN,
+            {"username": "judy", "password": "wrong"},
+            REMOTE_ADDR="10.9.9.9",
+            HTTP_X_FORWARDED_FOR="198.51.100.4",
+        )
+    assert through_proxy("pw-judy-123", "198.51.100.4").status_code == 302

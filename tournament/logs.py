@@ -44,14 +44,23 @@ def logging_config(level: str = "INFO") -> dict:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": {"json": {"()": "tournament.logs.JSONFormatter"}},
-        "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "json"}},
+        "handlers": {
+            # The process's own stderr: a Celery worker swaps sys.stderr for a logging
+            # proxy, and a handler writing there would feed its own records back.
+            "stderr": {
+                "class": "logging.StreamHandler",
+                "formatter": "json",
+                "stream": "ext://sys.__stderr__",
+            }
+        },
         "root": {"handlers": ["stderr"], "level": "WARNING"},
         "loggers": {
             # Request errors (500 with the traceback, 4xx as warnings), security events.
             "django.request": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
             "django.security": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
             "tournament": {"handlers": ["stderr"], "level": level, "propagate": False},
-            "celery": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+            # INFO: the worker's own --loglevel then decides (its "ready." line, tasks).
+            "celery": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         },
     }
 

@@ -23,6 +23,22 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
+# Options are a flat object whose values nest at most a table deep (a faan table,
+# an uma row): anything deeper is a mistake or an attack, refused before any reader.
+MAX_OPTION_DEPTH = 8
+
+
+def nesting(value) -> int:
+    """How deep arrays and objects nest in ``value`` (counted without recursion)."""
+    deepest, stack = 0, [(value, 1)] if isinstance(value, dict | list) else []
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return deepest
+
+
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Event name"), max_length=200)
     slug = forms.CharField(
@@ -72,6 +88,10 @@ class EventForm(forms.Form):
 
     def clean_ruleset_overrides(self):
         text = self.cleaned_data["ruleset_overrides"].strip() or "{}"
+        too_deep = forms.ValidationError(
+            _("The options nest more than %(levels)s levels deep; no option does.")
+            % {"levels": MAX_OPTION_DEPTH}
+        )
         try:
             value = json.loads(text)
         except json.JSONDecodeError as error:
@@ -79,6 +99,10 @@ class EventForm(forms.Form):
                 _("This is not valid JSON: %(error)s (line %(line)s, column %(column)s).")
                 % {"error": error.msg, "line": error.lineno, "column": error.colno}
             ) from error
+        except RecursionError:  # thousands of "[": Python's reader gives up (was a 500)
+            raise too_deep from None
+        if nesting(value) > MAX_OPTION_DEPTH:
+            raise too_deep
         if not isinstance(value, dict):
             raise forms.ValidationError(_('Write a JSON object, such as {} or {"kiriage": false}.'))
         return value

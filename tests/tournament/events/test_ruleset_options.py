@@ -108,3 +108,26 @@ def test_the_event_names_its_ruleset_with_the_edition(db):
         assert national.rules_title() == "中国麻将競技ルール (MCR) · 中国国家版"
     riichi = services.create_event(slug="wrc-cup", name="WRC Cup", ruleset="wrc")
     assert riichi.rules_title() == "World Riichi Championship rules"  # no editions
+
+
+@pytest.mark.parametrize("levels", [9, 100_000])
+def test_deeply_nested_options_are_refused_on_the_form_not_a_server_error(db, levels):
+    # Issue 16: 100,000 "[" in the options gave a 500 (Python's JSON reader recursed).
+    from tournament.events.forms import EventForm
+
+    day = "2026-12-05"
+    text = '{"uma": ' + "[" * levels + "]" * levels + "}"
+    form = EventForm(
+        {
+            "slug": "deep",
+            "name": "Deep",
+            "start_date": day,
+            "end_date": day,
+            "ruleset": "jpml-b",
+            "ruleset_overrides": text,
+        }
+    )
+    assert not form.is_valid()
+    assert form.errors["ruleset_overrides"] == [
+        "The options nest more than 8 levels deep; no option does."
+    ]

@@ -126,7 +126,7 @@ def _wait_ready(process: subprocess.Popen, url: str) -> None:
     deadline = time.monotonic() + START_TIMEOUT_S
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            err = process.stderr.read().decode(errors="replace")[-2000:]
+            err = process.stderr.read().decode(errors="replace")[-2000:] if process.stderr else ""
             raise RuntimeError(f"the server stopped (exit {process.returncode}): {err}")
         try:
             if _get(url) == 200:

@@ -198,7 +198,7 @@ def _figures(answers: list[tuple[str, float]]) -> dict:
     }
 
 
-def _serve(db_path: Path, port: int, venue: bool) -> subprocess.Popen:
+def _serve(db_path: Path, port: int, venue: bool, log) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{db_path}", "HTTPS": "0", "DEBUG": "0"}
     env |= {"SECRET_KEY": secrets.token_urlsafe(40), "ALLOWED_HOSTS": "127.0.0.1"}
     for name in ("CACHE_URL", "CELERY_BROKER_URL"):
@@ -213,7 +213,9 @@ def _serve(db_path: Path, port: int, venue: bool) -> subprocess.Popen:
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        # Not a pipe: nobody reads it while the server runs, and a full pipe (the
+        # log lines of 409s and slow requests) would block the server mid-request.
+        stderr=log,
         start_new_session=True,
     )
 
@@ -231,7 +233,8 @@ def surge(
         setup = [sys.executable, "-m", "bench.surge", str(db_path), str(tables)]
         subprocess.run(setup, cwd=ROOT, check=True)
         port = _free_port()
-        process = _serve(db_path, port, venue)
+        log = (Path(tmp) / "server.log").open("wb")
+        process = _serve(db_path, port, venue, log)
         try:
             base = f"http://127.0.0.1:{port}"
             _wait_ready(process, base + "/healthz")

@@ -242,3 +242,11 @@ LOGGING = logging_config(os.environ.get("LOG_LEVEL", "INFO").upper())
 # Proxies whose X-Forwarded-For names the client (the login limit counts per client
 # address, tournament.accounts.login_limit): e.g. "127.0.0.1" behind nginx on the host.
 TRUSTED_PROXIES = env_list(os.environ, "TRUSTED_PROXIES", [])
+
+# Print jobs (tournament.printing.recovery, issue #16): a job whose worker gives no sign
+# of life for PRINT_JOB_STALE_SECONDS is taken over by another worker; a rendering
+# worker beats every sixth of that, so a live one never is. 30: a dead worker's job
+# moves on within a minute.
+PRINT_JOB_STALE_SECONDS = env_int(os.environ, "PRINT_JOB_STALE_SECONDS", 30)
+if PRINT_JOB_STALE_SECONDS < 1:
+    raise ValueError(f"PRINT_JOB_STALE_SECONDS={PRINT_JOB_STALE_SECONDS} must be 1 or more")

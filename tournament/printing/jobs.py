@@ -7,7 +7,8 @@ The state machine (see ``models.py``)::
        |                 |
        +----stale--------+  (attempts < PRINT_JOB_MAX_ATTEMPTS, worker mode)
                          +--stale-------> failed (otherwise)
-    queued --stale (no worker came)-----> failed
+    queued --no worker came-------------> failed (PRINT_JOB_QUEUED_SECONDS)
+    queued | running --director's Stop--> cancelled
 
 Every transition is a compare-and-set ``UPDATE`` (status, and the attempt
 number for a running job), so a worker that comes back after its job was
@@ -17,12 +18,16 @@ Who moves a job:
 
 - :func:`request_job` (a director's POST) creates it ``queued`` and sends
   ``render_job(id)`` once the transaction commits, so a worker never looks
-  for a row that is not there yet;
+  for a row that is not there yet; the same job again, while it is stale,
+  is sent again instead of being returned stuck;
 - :func:`run_job` (the Celery task) claims it, renders, and stores the file;
 - :func:`job_state` (every look at the job: its page, the JSON status) applies
-  the stale rule, so a job whose worker died is never left "running".
+  the stale rule, so a job whose worker died is never left "running";
+- :mod:`tournament.printing.recovery`: the heartbeat thread of a rendering
+  worker, sending (a broker outage fails the job with a message), cancelling.
 
-Settings: ``PRINT_JOB_STALE_SECONDS`` (300), ``PRINT_JOB_MAX_ATTEMPTS`` (3),
+Settings: ``PRINT_JOB_STALE_SECONDS`` (30; why, in ``recovery``),
+``PRINT_JOB_QUEUED_SECONDS`` (300), ``PRINT_JOB_MAX_ATTEMPTS`` (3),
 ``PRINT_JOB_PROGRESS_SECONDS`` (0.5, the least time between two progress
 writes) and ``PRINT_DOCUMENTS_MODULE`` (where the document functions live;
 a test worker can point it at slow fakes).
@@ -46,6 +51,7 @@ from django.utils.translation import gettext as _
 
 from tournament.events.errors import EventError
 from tournament.events.permissions import has_event_permission
+from tournament.printing import recovery
 from tournament.printing.models import EVENT_KINDS, ROUND_KINDS, Kind, PrintJob
 
 logger = logging.getLogger(__name__)
@@ -66,7 +72,7 @@ ERROR_MAX = 2000  # characters of an error kept for the page
 
 
 def stale_after() -> timedelta:
-    return timedelta(seconds=float(getattr(settings, "PRINT_JOB_STALE_SECONDS", 300)))
+    return timedelta(seconds=recovery.stale_seconds())
 
 
 def max_attempts() -> int:
@@ -101,14 +107,15 @@ def request_job(event, kind: str, *, round_=None, by, params=None, language=None
     Printing is a director's action (``manage``). The PDF is in ``language``,
     by default the requester's active one (a worker has no request to ask).
     The same document already waiting or being made is returned instead of a
-    second job (a double click). In eager mode the PDF is made before this returns.
+    second job (a double click); if that one shows no sign of life, it is sent
+    again (:func:`recovery.restart`). In eager mode the PDF is made before this returns.
     """
     if not has_event_permission(by, event, "manage"):
         raise EventError(_("Only the event's director can print."))
     params = _clean_params(kind, round_, event, params)
     params["language"] = _language(language)
     with transaction.atomic():
-        existing = _active_twin(event, kind, round_, params)
+        existing = recovery.active_twin(event, kind, round_, params)
         if existing is not None:
             return existing
         job = PrintJob.objects.create(
@@ -120,7 +127,7 @@ def request_job(event, kind: str, *, round_=None, by, params=None, language=None
             heartbeat_at=timezone.now(),
         )
         logger.info("print job %s queued: %s for %s by %s", job.pk, kind, event.slug, by)
-        _send_on_commit(job.pk)
+        recovery.send_on_commit(job.pk)
     job.refresh_from_db()
     return job
 
@@ -152,27 +159,20 @@ def _language(language: str | None) -> str:
     return next((code for code in known if code.split("-")[0] == base), settings.LANGUAGE_CODE)
 
 
-def _active_twin(event, kind, round_, params) -> PrintJob | None:
-    candidates = PrintJob.objects.filter(
-        event=event, kind=kind, round=round_, status__in=[Status.QUEUED, Status.RUNNING]
-    )
-    for job in candidates:
-        if job.params == params and not is_stale(job, timezone.now()):
-            return job
-    return None
-
-
-def _send_on_commit(job_id: int) -> None:
-    from tournament.printing.tasks import render_job
-
-    transaction.on_commit(lambda: render_job.delay(job_id))
-
-
 # --- looking ------------------------------------------------------------------
 
 
 def is_stale(job: PrintJob, now) -> bool:
+    """No sign of life for the stale time: a running job's worker is presumed dead."""
     return job.is_active and (job.heartbeat_at is None or job.heartbeat_at < now - stale_after())
+
+
+def overdue(job: PrintJob, now) -> bool:
+    """Due to be moved on by :func:`job_state`: stale if running, queued too long if waiting."""
+    if job.status == Status.QUEUED:
+        waited = timedelta(seconds=recovery.queued_seconds())
+        return job.heartbeat_at is None or job.heartbeat_at < now - waited
+    return is_stale(job, now)
 
 
 def job_state(job: PrintJob) -> PrintJob:
@@ -180,18 +180,18 @@ def job_state(job: PrintJob) -> PrintJob:
 
     A running job without a heartbeat for ``PRINT_JOB_STALE_SECONDS`` is
     queued again (worker mode, fewer than ``PRINT_JOB_MAX_ATTEMPTS``
-    attempts) or failed; a queued job that no worker took in that time is
-    failed. In eager mode nothing is re-queued: that would make the PDF
-    inside the request that only looked.
+    attempts) or failed; a queued job that no worker took within
+    ``PRINT_JOB_QUEUED_SECONDS`` is failed. In eager mode nothing is
+    re-queued: that would make the PDF inside the request that only looked.
     """
     job.refresh_from_db()
     now = timezone.now()
-    if not is_stale(job, now):
+    if not overdue(job, now):
         return job
     if job.status == Status.RUNNING and job.attempts < max_attempts() and not eager():
         if _cas(job, status=Status.QUEUED, heartbeat_at=now):
             logger.warning("print job %s: worker silent, queued again", job.pk)
-            _send_on_commit(job.pk)
+            recovery.send_on_commit(job.pk)
     else:
         _cas_fail(job, _stale_message(job), now)
     job.refresh_from_db()
@@ -199,16 +199,20 @@ def job_state(job: PrintJob) -> PrintJob:
 
 
 def _stale_message(job: PrintJob) -> str:
-    minutes = max(1, round(stale_after().total_seconds() / 60))
     if job.status == Status.QUEUED:
+        minutes = max(1, round(recovery.queued_seconds() / 60))
         return _(
             "No worker started this job within %(minutes)s minutes. "
             "Is the Celery worker running? Print it again."
         ) % {"minutes": minutes}
     return _(
-        "The work stopped without a sign of life for %(minutes)s minutes "
+        "The work stopped without a sign of life for %(seconds)s seconds "
         "(attempt %(attempt)s of %(max)s). Print it again."
-    ) % {"minutes": minutes, "attempt": job.attempts, "max": max_attempts()}
+    ) % {
+        "seconds": round(stale_after().total_seconds()),
+        "attempt": job.attempts,
+        "max": max_attempts(),
+    }
 
 
 def _cas(job: PrintJob, **changes) -> bool:
@@ -364,7 +368,8 @@ def run_job(job_id: int) -> Claim | None:
     if isinstance(attempt, Claim):
         return attempt
     try:
-        pdf = render(attempt)
+        with recovery.Heartbeat(attempt):  # a live worker is never taken for dead
+            pdf = render(attempt)
         if not isinstance(pdf, bytes | bytearray) or not pdf:
             raise ValueError(_("the document came back empty"))
     except JobLost:

@@ -4,18 +4,21 @@ Vocabulary:
 
 - **kind**: which document (a round pack, blank scoresheets, ...); round kinds
   belong to one round, event kinds to the whole event.
-- **state machine**: ``queued -> running -> done | failed``. A worker *claims*
+- **state machine**: ``queued -> running -> done | failed``, and ``cancelled``
+  from either active state when the director stops it. A worker *claims*
   a queued job (``attempts`` + 1); a running job whose ``heartbeat_at`` is
   older than ``PRINT_JOB_STALE_SECONDS`` lost its worker and is re-queued
   (``running -> queued``) or failed by whoever looks at it next
   (:func:`tournament.printing.jobs.job_state`).
-- **heartbeat**: the last sign of life of the worker (claim, progress); for a
-  queued job, the moment it was queued.
+- **heartbeat**: the last sign of life of the worker (claim, progress, and a
+  beat every sixth of the stale time while it renders: ``recovery.Heartbeat``);
+  for a queued job, the moment it was (last) queued.
 
-Every change of state is a conditional ``UPDATE`` in ``jobs.py`` (compare and
-set on status and attempt), never ``save()``, so two workers, or a worker and
-a page looking at the job, cannot overwrite each other. For the same reason
-there is no history table: the row itself says who asked, when, and how it went.
+Every change of state is a conditional ``UPDATE`` in ``jobs.py`` and
+``recovery.py`` (compare and set on status and attempt), never ``save()``, so
+two workers, or a worker and a page looking at the job, cannot overwrite each
+other. For the same reason there is no history table: the row itself says who
+asked, when, and how it went.
 """
 
 from __future__ import annotations
@@ -59,6 +62,8 @@ class PrintJob(models.Model):
         RUNNING = "running", _("Making the PDF")
         DONE = "done", _("Ready")
         FAILED = "failed", _("Failed")
+        # A director stopped it; the worker's late result is thrown away (compare and set).
+        CANCELLED = "cancelled", _("Cancelled")
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     event = models.ForeignKey(
@@ -102,7 +107,7 @@ class PrintJob(models.Model):
         indexes = [models.Index(fields=["event", "-created_at"], name="printjob_event_recent")]
         constraints = [
             models.CheckConstraint(
-                condition=Q(status__in=["queued", "running", "done", "failed"]),
+                condition=Q(status__in=["queued", "running", "done", "failed", "cancelled"]),
                 name="printjob_status_is_known",
             ),
             models.CheckConstraint(
@@ -121,6 +126,10 @@ class PrintJob(models.Model):
             models.CheckConstraint(
                 condition=~Q(status="failed") | Q(finished_at__isnull=False),
                 name="printjob_failed_has_an_end",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="cancelled") | Q(finished_at__isnull=False),
+                name="printjob_cancelled_has_an_end",
             ),
         ]
 

@@ -1,10 +1,11 @@
 """Print job pages, under ``/manage/<slug>/print/``.
 
-Starting a job is a director's action (``manage``). Looking at jobs, their
-progress and downloading the finished PDFs needs ``view``: every staff member
-of the event may fetch what the director printed (the same facts are on their
-staff pages). The files live under MEDIA_ROOT and leave only through
-:func:`job_download`, after that check; there is no public URL for them.
+Starting and cancelling a job are a director's actions (``manage``). Looking
+at jobs, their progress and downloading the finished PDFs needs ``view``:
+every staff member of the event may fetch what the director printed (the same
+facts are on their staff pages). The files live under MEDIA_ROOT and leave
+only through :func:`job_download`, after that check; there is no public URL
+for them.
 """
 
 from __future__ import annotations
@@ -13,13 +14,14 @@ from django.contrib import messages
 from django.http import FileResponse, Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
 from tournament.events.permissions import has_event_permission
-from tournament.printing import jobs
+from tournament.printing import jobs, recovery
 from tournament.printing.models import PrintJob
 from tournament.seating.models import Round
 
@@ -68,6 +70,32 @@ def job_start(request, event):
             return redirect("seating:round", event.slug, round_.number)
         return redirect("manage:event", event.slug)
     return redirect("printing:job", event.slug, job.uuid)
+
+
+@require_POST
+@event_permission_required("manage")
+def job_cancel(request, event, job_uuid):
+    """Stop a waiting or running job; back to the job's page (``next=job``) or the list.
+
+    One tap, no confirmation: a cancelled PDF is made again with Print.
+    """
+    job = get_object_or_404(
+        PrintJob.objects.select_related("event", "round"), event=event, uuid=job_uuid
+    )
+    try:
+        cancelled = recovery.cancel_job(job, by=request.user)
+    except EventError as error:
+        messages.error(request, error.message)
+    else:
+        if cancelled:
+            messages.success(request, _("%(job)s: cancelled.") % {"job": job})
+        else:
+            messages.info(
+                request, _("%(job)s had already ended; nothing to cancel.") % {"job": job}
+            )
+    if request.POST.get("next") == "job":
+        return redirect("printing:job", event.slug, job.uuid)
+    return redirect("printing:jobs", event.slug)
 
 
 @never_cache

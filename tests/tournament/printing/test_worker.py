@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 from tests.tournament.printing.slow_documents import pids_file
 from tests.tournament.printing.worker import celery_worker, worker_logs  # noqa: F401
 from tournament.events.models import StaffRole
-from tournament.printing import jobs
+from tournament.printing import jobs, recovery
 from tournament.printing.models import PrintJob
 
 pytestmark = [pytest.mark.needs_worker, pytest.mark.django_db(transaction=True)]
@@ -115,6 +115,48 @@ def test_a_killed_worker_leaves_the_job_to_the_next_worker(
     job = wait_for(lambda: ended(job), seconds=60, what="the job ends", tmp_path=tmp_path)
     assert (job.status, job.attempts) == (Status.DONE, 2), job.error
     assert job.file.storage.exists(job.file.name)
+
+
+def test_a_long_silent_step_never_loses_its_job_to_the_stale_rule(
+    celery_worker,  # noqa: F811
+    director,
+    tmp_path,
+):
+    """One step of 8 s without progress, a 3 s stale time: the worker's heartbeat keeps it."""
+    celery_worker(**{**SLOW, "SLOW_DOCUMENT_STEPS": 1, "SLOW_DOCUMENT_STEP_SECONDS": 8})
+    round_, user = director
+    job = jobs.request_job(round_.event, "round_pack", round_=round_, by=user)
+    seen = set()
+
+    def ended_watching():
+        state = jobs.job_state(job)  # as its page does, every 0.2 s
+        seen.add((state.status, state.attempts))
+        return state if state.status in (Status.DONE, Status.FAILED) else None
+
+    job = wait_for(ended_watching, seconds=60, what="the job ends", tmp_path=tmp_path)
+    assert (job.status, job.attempts) == (Status.DONE, 1), (job.error, seen)
+    assert seen <= {(Status.QUEUED, 0), (Status.RUNNING, 1), (Status.DONE, 1)}
+
+
+def test_a_cancel_stands_when_the_worker_finishes(
+    celery_worker,  # noqa: F811
+    director,
+    settings,
+    tmp_path,
+):
+    worker = celery_worker(**SLOW)
+    round_, user = director
+    job = jobs.request_job(round_.event, "round_pack", round_=round_, by=user)
+    wait_for(
+        lambda: running_pids(job, settings), seconds=30, what="the job runs", tmp_path=tmp_path
+    )
+    assert recovery.cancel_job(job, by=user)
+    time.sleep(SLOW["SLOW_DOCUMENT_STEPS"] * SLOW["SLOW_DOCUMENT_STEP_SECONDS"] + 2)
+    job.refresh_from_db()
+    assert (job.status, job.attempts, job.file.name) == (Status.CANCELLED, 1, "")
+    folder = settings.MEDIA_ROOT / "print" / round_.event.slug
+    assert not folder.exists() or not any(folder.iterdir())
+    assert worker.alive()
 
 
 def test_the_real_round_pack_through_a_worker(celery_worker, director, client, pdf_text, tmp_path):  # noqa: F811

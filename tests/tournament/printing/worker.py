@@ -19,6 +19,7 @@ import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -91,7 +92,7 @@ class Worker:
                 start_new_session=True,  # its own process group: killed as a whole
             )
         deadline = time.monotonic() + READY_SECONDS
-        while " ready." not in self.log():
+        while not self.ready():
             if self.process.poll() is not None:
                 raise RuntimeError(f"the worker exited ({self.process.returncode}):\n{self.log()}")
             if time.monotonic() > deadline:
@@ -99,6 +100,19 @@ class Worker:
                 raise RuntimeError(f"the worker was not ready in {READY_SECONDS} s:\n{self.log()}")
             time.sleep(0.1)
         return self
+
+    def ready(self) -> bool:
+        """Its "ready." log line, or its answer to a ping through the broker.
+
+        The ping because the site's logging (``tournament.logs``) keeps
+        Celery's INFO lines, "ready." among them, out of the worker's output.
+        """
+        if " ready." in self.log():
+            return True
+        from tournament.celery import app
+
+        hostname = self.name.replace("%h", socket.gethostname())
+        return bool(app.control.ping(destination=[hostname], timeout=0.5))
 
     @property
     def pid(self) -> int:

@@ -21,7 +21,7 @@ class Command(BaseCommand):
             "--prune",
             type=float,
             metavar="DAYS",
-            help="delete done and failed jobs finished more than DAYS days ago, with their files",
+            help="delete done, failed and cancelled jobs ended more than DAYS days ago, with files",
         )
 
     def handle(self, *args, sweep=False, prune=None, **options):

@@ -1,0 +1,220 @@
+"""How a print job gets over a dead worker, a broker outage or a change of mind.
+
+Why (issue #16, "Venue-proof"): after a worker crash or a Redis blip a job
+stayed "running" for five minutes, pressing Print again returned the stuck
+job, and a broker down at Print answered an error page and left a job
+"waiting" for nobody. The numbers:
+
+- ``PRINT_JOB_STALE_SECONDS`` (30, from the environment): a job with no sign
+  of life for that long lost its worker. Whoever looks next moves it on: its
+  page (which polls every second), Print again, a redelivered message (the
+  task retries after the stale time), the sweep under ``celery beat``. So a
+  dead worker's job is taken over about 30 s after its last beat.
+- A live worker is never taken over: while it renders, :class:`Heartbeat`
+  (a thread of its own, so a long WeasyPrint step that reports no progress
+  still beats) writes ``heartbeat_at`` every sixth of the stale time (5 s).
+  Five beats in a row must go missing before a job looks dead.
+- A queued job has no worker to beat for it, and may rightly wait behind
+  other PDFs on a busy worker: it fails only after ``PRINT_JOB_QUEUED_SECONDS``
+  (300, never less than the stale time). Print again on a job that waited
+  past the stale time sends it once more (its message may have been lost).
+
+:func:`send_on_commit` sends the task once the job's row is committed; if the
+broker cannot be reached the job is failed at once with a message that says
+so, instead of a 500 after the job was saved and a "waiting" job forever.
+
+:func:`cancel_job` is the director's Stop: a compare-and-set from queued or
+running, so a worker that finishes later finds the job no longer its own and
+its file is dropped (``jobs.finish_job``); the cancel stands.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from django.conf import settings
+from django.db import DatabaseError, connection, connections, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError as BrokerError
+
+from tournament.events.errors import EventError
+from tournament.events.permissions import has_event_permission
+from tournament.printing.models import PrintJob
+
+logger = logging.getLogger(__name__)
+
+Status = PrintJob.Status
+ACTIVE = (Status.QUEUED, Status.RUNNING)
+BEATS_PER_STALE = 6  # heartbeats in one stale period: five may be lost in a row
+JOIN_SECONDS = 10  # the longest the end of a render waits for a beat being written
+
+
+def stale_seconds() -> float:
+    return float(getattr(settings, "PRINT_JOB_STALE_SECONDS", 30))
+
+
+def heartbeat_seconds() -> float:
+    return stale_seconds() / BEATS_PER_STALE
+
+
+def queued_seconds() -> float:
+    return max(stale_seconds(), float(getattr(settings, "PRINT_JOB_QUEUED_SECONDS", 300)))
+
+
+# --- a live worker says so ----------------------------------------------------
+
+
+class Heartbeat:
+    """``with Heartbeat(attempt):`` writes the attempt's heartbeat in a thread until the block ends.
+
+    The document's progress calls beat too, but they can be far apart (one
+    WeasyPrint layout or font subsetting step of a big round pack); this
+    thread beats every :func:`heartbeat_seconds` whatever the render does,
+    and dies with the process, which is the point. It stops when its write
+    finds the job no longer this attempt's (taken over, cancelled); the render
+    learns it at its next progress write or when it tries to finish.
+
+    Inside a transaction (a test's) the claimed row is not committed: another
+    connection could not see it, and on PostgreSQL would wait for its lock,
+    so no thread is started and the progress writes alone beat.
+    """
+
+    def __init__(self, attempt, seconds: float | None = None):
+        self.attempt = attempt
+        self.seconds = heartbeat_seconds() if seconds is None else seconds
+        self.beats = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> Heartbeat:
+        if not connection.in_atomic_block:
+            self._thread = threading.Thread(
+                target=self._run, name=f"print-job-{self.attempt.job.pk}-heartbeat", daemon=True
+            )
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info) -> bool:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=JOIN_SECONDS)
+        return False
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.wait(self.seconds):
+                try:
+                    ours = self.attempt.mine().update(heartbeat_at=timezone.now())
+                except DatabaseError:  # a database blip: the next beat tries again
+                    logger.warning("print job %s: heartbeat not written", self.attempt.job.pk)
+                    continue
+                if not ours:
+                    return
+                self.beats += 1
+        finally:
+            connections.close_all()  # this thread's own connections
+
+
+# --- sending to a worker ------------------------------------------------------
+
+
+def unreachable_message() -> str:
+    return _("The print service is not reachable; try again in a minute.")
+
+
+def send_on_commit(job_id: int) -> None:
+    """Send ``render_job(job_id)`` once the transaction commits (a worker must find the row)."""
+    transaction.on_commit(lambda: send(job_id))
+
+
+def send(job_id: int) -> bool:
+    """Send the task; when the broker is down, fail the waiting job with a message that says so.
+
+    This runs after the commit, when a raised error could only become a 500
+    over a job already saved, and a job left "waiting" that no message will
+    ever start. Only the broker's own error is caught: in eager mode the task
+    runs here, and its other errors are the task's.
+    """
+    from tournament.printing.tasks import render_job
+
+    try:
+        render_job.delay(job_id)
+    except BrokerError as error:
+        logger.error("print job %s not sent, the broker is not reachable: %s", job_id, error)
+        PrintJob.objects.filter(pk=job_id, status=Status.QUEUED).update(
+            status=Status.FAILED, error=unreachable_message(), finished_at=timezone.now()
+        )
+        return False
+    return True
+
+
+# --- Print again --------------------------------------------------------------
+
+
+def active_twin(event, kind, round_, params) -> PrintJob | None:
+    """The same document already waiting or being made (a double click, or Print again).
+
+    A live twin is returned as it is (no duplicate work). A stale one is
+    restarted (:func:`restart`) rather than returned stuck; None when there is
+    none, or none that could be restarted: the caller makes a new job.
+    """
+    candidates = PrintJob.objects.filter(
+        event=event, kind=kind, round=round_, status__in=ACTIVE
+    ).order_by("-pk")
+    twins = [job for job in candidates if job.params == params]
+    now = timezone.now()
+    from tournament.printing import jobs  # jobs imports this module at its top
+
+    for job in twins:
+        if not jobs.is_stale(job, now):
+            return job
+    for job in twins:
+        if restart(job, now):
+            return job
+    return None
+
+
+def restart(job: PrintJob, now) -> bool:
+    """Queue a stale job and send it again; False when the caller should make a new job.
+
+    A running one whose worker went silent is taken over (the next claim
+    counts the attempt); a queued one nobody took within the stale time may
+    have lost its message in a broker blip, and a second message is harmless
+    (a claim is a compare-and-set). One out of attempts is failed instead.
+    """
+    from tournament.printing import jobs
+
+    if job.status == Status.RUNNING and job.attempts >= jobs.max_attempts():
+        jobs._cas_fail(job, jobs._stale_message(job), now)
+        return False
+    if not jobs._cas(job, status=Status.QUEUED, heartbeat_at=now):
+        job.refresh_from_db()  # moved meanwhile: alive again is as good as restarted
+        return job.is_active and not jobs.is_stale(job, now)
+    logger.warning("print job %s: no sign of life, sent again at Print", job.pk)
+    send_on_commit(job.pk)
+    return True
+
+
+# --- the director's Stop ------------------------------------------------------
+
+
+def cancel_job(job: PrintJob, *, by) -> bool:
+    """Cancel ``job`` if it is still waiting or being made; False if it had already ended.
+
+    A director's action, like Print. Nothing else is needed to stop the
+    worker: every write of its attempt is conditional on the job still being
+    its own, so its next progress write stops the render and a finished file
+    is thrown away.
+    """
+    if not has_event_permission(by, job.event, "manage"):
+        raise EventError(_("Only the event's director can cancel printing."))
+    message = _("Cancelled by %(user)s.") % {"user": by.get_username()}
+    cancelled = PrintJob.objects.filter(pk=job.pk, status__in=ACTIVE).update(
+        status=Status.CANCELLED, error=message, finished_at=timezone.now()
+    )
+    if cancelled:
+        logger.info("print job %s cancelled by %s", job.pk, by)
+    job.refresh_from_db()
+    return bool(cancelled)

@@ -204,11 +204,18 @@ def _print_job(director: Judge, log: Path, state: dict) -> float | None:
     from tournament.printing.models import PrintJob
 
     connection.close()  # the drill's own connection did not survive PostgreSQL's restart
-    page = director.request(f"/manage/{SLUG}/print/")[1]
-    token = director._token(page)
-    data = {"kind": "round_pack", "round": "1", "csrfmiddlewaretoken": token}
-    director.request(f"/manage/{SLUG}/print/start/", data)
-    job = PrintJob.objects.order_by("-pk").first()
+    job, deadline = None, time.monotonic() + 60
+    while job is None and time.monotonic() < deadline:  # a 503 meanwhile: Print again
+        status, page = director.request(f"/manage/{SLUG}/print/")
+        if status == 200:
+            token = director._token(page)
+            data = {"kind": "round_pack", "round": "1", "csrfmiddlewaretoken": token}
+            director.request(f"/manage/{SLUG}/print/start/", data)
+            job = PrintJob.objects.order_by("-pk").first()
+        if job is None:
+            time.sleep(1)
+    if job is None:
+        return None
     deadline = time.monotonic() + 60
     while job.status != PrintJob.Status.RUNNING and time.monotonic() < deadline:
         time.sleep(0.05)

@@ -74,6 +74,13 @@ class EntryData:
     fixed_value: frozenset[str] = frozenset()
 
 
+# With the "riichi_sticks" feature (hand-format.md): the sheet entry's keys for who
+# declared and who was ready at a draw, and the flag a declarer's win carries. They
+# are hand-format words, named once here so the form never spells them itself.
+DECLARERS_KEY = "riichi"
+READY_KEY = "tenpai"
+DECLARED_FLAG = "riichi"
+
 # Optional parts of the form and the page a family may switch on.
 FEATURES = frozenset(
     {

@@ -89,7 +89,7 @@ def standings_page(request, slug):
 DOWNLOADS = [
     ("public_standings:csv", _("CSV")),
     ("public_standings:xlsx", _("Excel (XLSX)")),
-    ("public_standings:ema", _("EMA results (CSV)")),
+    ("public_standings:ema_results", _("EMA results (CSV)")),
 ]
 
 

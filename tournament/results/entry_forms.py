@@ -28,7 +28,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.seats import SEATS
-from scoring.families.protocol import EntryData
+from scoring.families.protocol import DECLARED_FLAG, DECLARERS_KEY, READY_KEY, EntryData
 from tournament.results import tile_inputs
 from tournament.results import value_inputs as values
 from tournament.results.choices import (
@@ -299,8 +299,8 @@ class HandForm(SheetErrorsOnFields, MoreWinners, forms.Form):
         flags = list(data.get(name(k, "flags")) or [])
         if "riichi_sticks" in self.features:
             winner = data[name(k, "winner")]
-            if winner in (data.get("riichi") or []) and "double_riichi" not in flags:
-                flags = ["riichi", *flags]
+            if winner in (data.get(DECLARERS_KEY) or []) and "double_riichi" not in flags:
+                flags = [DECLARED_FLAG, *flags]
         if "dora" in self.features:
             for field in ("dora_indicators", "ura_indicators"):
                 if data.get(field):
@@ -318,7 +318,7 @@ class HandForm(SheetErrorsOnFields, MoreWinners, forms.Form):
         ``offered`` is what the family's form offers (``entry_of(event)``).
         """
         initial = {k: entry[k] for k in ("outcome", "discarder", NO_PENALTY_TILE) if k in entry}
-        for field in ("riichi", "tenpai"):
+        for field in (DECLARERS_KEY, READY_KEY):
             if entry.get(field):
                 initial[field] = list(entry[field])
         wins = entry.get("wins") if isinstance(entry.get("wins"), list) else []

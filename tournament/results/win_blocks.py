@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.seats import SEATS
-from scoring.families.protocol import EntryData
+from scoring.families.protocol import DECLARED_FLAG, EntryData
 from tournament.results.choices import MELD_ROWS, entry_of
 
 MAX_BLOCKS = 3  # a discard has three other players
@@ -198,7 +198,7 @@ def claim_initial(claim: dict, entry: EntryData, k: int) -> dict:
     hand = claim.get("hand") or {}
     if hand.get("concealed"):
         initial[name(k, "concealed")] = hand["concealed"]
-    initial[name(k, "flags")] = [f for f in hand.get("flags") or [] if f != "riichi"]
+    initial[name(k, "flags")] = [f for f in hand.get("flags") or [] if f != DECLARED_FLAG]
     for i, meld in enumerate(hand.get("melds") or [], start=1):
         if i > MELD_ROWS:
             break

@@ -14,7 +14,7 @@ urlpatterns = [
         "<slug:slug>/standings.ema.csv",
         views.staff_download,
         {"kind": "ema_results"},
-        name="staff_ema",
+        name="staff_ema_results",
     ),
     path(
         "<slug:slug>/round/<int:number>/publish-results/",

@@ -16,6 +16,6 @@ urlpatterns = [
         "e/<slug:slug>/standings-ema.csv",
         views.public_download,
         {"kind": "ema_results"},
-        name="ema",
+        name="ema_results",
     ),
 ]

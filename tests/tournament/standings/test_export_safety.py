@@ -149,7 +149,7 @@ def test_ema_csv_quotes_formula_names(client, riichi, who):
     if who == "public":
         response = public(client, riichi, "standings-ema.csv")
     else:
-        response = staff(client, riichi, "staff_ema")
+        response = staff(client, riichi, "staff_ema_results")
     _header, *rows = read_csv(response)
     last_names = {row[2] for row in rows}
     assert "'-1" in last_names and "'＝1+1" in last_names and "'=Evil" in last_names

@@ -136,7 +136,7 @@ def test_ema_csv_of_a_riichi_event(client, riichi):
 
 def test_ema_csv_of_an_mcr_event(client, mcr):
     login(client, mcr)
-    response = client.get(reverse("standings:staff_ema", args=[mcr.event.slug]))
+    response = client.get(reverse("standings:staff_ema_results", args=[mcr.event.slug]))
     header, *rows = read_csv(response)
     assert header == list(EMA_HEADERS)
     first = rows[0]
@@ -177,7 +177,7 @@ def test_public_downloads_of_an_unpublished_event_are_404(client, riichi, path):
 
 
 @pytest.mark.parametrize(
-    "name", ["standings:staff_csv", "standings:staff_xlsx", "standings:staff_ema"]
+    "name", ["standings:staff_csv", "standings:staff_xlsx", "standings:staff_ema_results"]
 )
 def test_staff_downloads_need_the_view_permission(client, riichi, name):
     url = reverse(name, args=[riichi.event.slug])
@@ -210,7 +210,7 @@ def test_staff_standings_page(client, riichi):
     assert page.status_code == 200
     html = page.content.decode()
     assert "山田 太郎" in html and "55.3" in html
-    for name in ("staff_csv", "staff_xlsx", "staff_ema"):
+    for name in ("staff_csv", "staff_xlsx", "staff_ema_results"):
         assert reverse(f"standings:{name}", args=[riichi.event.slug]) in html
     assert f"/e/{riichi.event.slug}/standings.csv" in html
     dashboard = client.get(reverse("manage:event", args=[riichi.event.slug]))

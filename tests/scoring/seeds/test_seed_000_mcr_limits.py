@@ -11,74 +11,33 @@ L45-L59: ``test_seed_000_mcr_limits_48_24.py``.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pytest
 
 from scoring.engine import score
-from tests.scoring.seeds.statements import case, states
-
-TEST = "test_seed_000_hand_fans"
-
-
-class Shown(NamedTuple):
-    """A hand, its fans (key -> value x count, the statement's own fan first), its total,
-    and the statements it shows: text -> "+fan" (counted) / "-fan" (not counted) words."""
-
-    hand: dict
-    fans: dict[str, int]
-    total: int
-    line: int
-    checks: dict[str, str]
-
-
-def _meld(spec: str) -> dict:
-    kind, tiles = spec.split(":")
-    if kind == "ankan":
-        return {"type": "kan", "tiles": tiles, "concealed": True}
-    return {"type": kind, "tiles": tiles}
-
-
-def _hand(concealed: str, win_tile: str, win: str = "ron", *melds: str, **more) -> dict:
-    """Seat South, prevalent wind East; melds as "chi:234m", "pon:555z", "kan:", "ankan:"."""
-    hand = {"concealed": concealed, "win_tile": win_tile, "win": win}
-    hand |= {"seat_wind": "S", "round_wind": "E", "melds": [_meld(m) for m in melds]}
-    return hand | more
-
-
-def _fans(result) -> dict[str, int]:
-    return {i.key: i.total for i in result.items}
-
-
-def _rows(*shown: Shown) -> list:
-    return [
-        case("000", s.line, text, s, words.split(), by=TEST)
-        for s in shown
-        for text, words in s.checks.items()
-    ]
-
+from tests.scoring.seeds.mcr_shown import Shown, check_shown, fans, hand, rows
+from tests.scoring.seeds.statements import states
 
 # --- L17 最低8飜 ---------------------------------------------------------------------
 
 # chi 234m, pon 888p, chi 567s, 67m + 8m (two-sided), pair 77z: no fan at all, so
 # Chicken Hand 8 alone: exactly the minimum.
-CHICKEN = _hand("67m77z", "8m", "ron", "chi:234m", "pon:888p", "chi:567s")
+CHICKEN = hand("67m77z", "8m", "ron", "chi:234m", "pon:888p", "chi:567s")
 # chi 234m, chi 567p, 678s 345m, 9p + 9p: All Chows 2 (No Honors is part of it, seed
 # L126 平和 ⊅ 无字) + Single Wait 1 = 3 fan; five flowers make 8 in all, but flowers
 # do not count towards the minimum.
-THREE_FAN = _hand("678s345m9p", "9p", "ron", "chi:234m", "chi:567p", flowers=5)
+THREE_FAN = hand("678s345m9p", "9p", "ron", "chi:234m", "chi:567p", flowers=5)
 
 
 @states("000", 17, "最低8飜 (8-fan minimum)")
 def test_seed_000_L17_eight_fan_minimum_without_flowers():
     chicken = score(CHICKEN, "mcr")
     assert chicken.valid, chicken.error
-    assert _fans(chicken) == {"chicken_hand": 8}
+    assert fans(chicken) == {"chicken_hand": 8}
     assert chicken.total == 8
     short = score(THREE_FAN, "mcr")
     assert not short.valid
     assert short.error.code == "below_minimum"
-    assert _fans(short) == {"all_chows": 2, "unique_wait_single": 1, "flower_tiles": 5}
+    assert fans(short) == {"all_chows": 2, "unique_wait_single": 1, "flower_tiles": 5}
     assert short.total == 8  # 3 fan + 5 flowers, still refused
 
 
@@ -89,7 +48,7 @@ def test_seed_000_L17_eight_fan_minimum_without_flowers():
 # (222z), Prevalent Wind (111z), Pung of Terminals or Honors and the three wind pungs
 # of Little Four Winds (and Big Three Winds) are met; none is counted.
 BIG_FOUR_WINDS = Shown(
-    _hand("222z333z444z5p", "5p", "ron", "pon:111z"),
+    hand("222z333z444z5p", "5p", "ron", "pon:111z"),
     {"big_four_winds": 88, "three_concealed_pungs": 16, "half_flush": 6, "unique_wait_single": 1},
     111,
     24,
@@ -105,7 +64,7 @@ BIG_FOUR_WINDS = Shown(
 # Outside Hand 4 (every set holds a terminal or an honour) + Two Concealed Pungs 2 +
 # Single Wait 1 = 101; no Dragon Pung, no Two Dragon Pungs.
 BIG_THREE_DRAGONS = Shown(
-    _hand("666z777z123m9m", "9m", "ron", "pon:555z"),
+    hand("666z777z123m9m", "9m", "ron", "pon:555z"),
     {
         "big_three_dragons": 88,
         "half_flush": 6,
@@ -121,7 +80,7 @@ BIG_THREE_DRAGONS = Shown(
 # Dragon Pung 2 + Concealed Hand 2 + Pure Double Chow 1 = 93: bamboo and honours only,
 # yet no Half Flush.
 ALL_GREEN_HALF = Shown(
-    _hand("22334466888s66z", "6z"),
+    hand("22334466888s66z", "6z"),
     {"all_green": 88, "dragon_pung": 2, "concealed_hand": 2, "pure_double_chow": 1},
     93,
     26,
@@ -131,7 +90,7 @@ ALL_GREEN_HALF = Shown(
 # All Green 88 + Concealed Hand 2 + Tile Hog 2 (four 2s) + Two Concealed Pungs 2 +
 # All Simples 2 + Pure Double Chow 1 = 97; no Full Flush.
 ALL_GREEN_PURE = Shown(
-    _hand("223344666888s2s", "2s"),
+    hand("223344666888s2s", "2s"),
     {
         "all_green": 88,
         "concealed_hand": 2,
@@ -147,7 +106,7 @@ ALL_GREEN_PURE = Shown(
 # Pairs 22s 22s 33s 44s 66s 88s 66z. All Green 88 + Seven Pairs 24 = 112; four 2s, no
 # Tile Hog.
 ALL_GREEN_PAIRS = Shown(
-    _hand("222233446688s6z", "6z"),
+    hand("222233446688s6z", "6z"),
     {"all_green": 88, "seven_pairs": 24},
     112,
     26,
@@ -158,7 +117,7 @@ ALL_GREEN_PAIRS = Shown(
 # making the pair, two terminal pungs: no Full Flush, Concealed Hand, Single Wait, Pung
 # of Terminals or Honors.
 NINE_GATES_2 = Shown(
-    _hand("1112345678999m", "2m"),
+    hand("1112345678999m", "2m"),
     {"nine_gates": 88, "two_concealed_pungs": 2, "short_straight": 1},
     91,
     27,
@@ -173,7 +132,7 @@ NINE_GATES_2 = Shown(
 # Short Straight 1 = 89; no Edge Wait. (No arrangement puts the winning tile of Nine
 # Gates inside a chow: the closed wait is shown by the nine-sided wait alone.)
 NINE_GATES_3 = Shown(
-    _hand("1112345678999m", "3m"),
+    hand("1112345678999m", "3m"),
     {"nine_gates": 88, "short_straight": 1},
     89,
     27,
@@ -182,7 +141,7 @@ NINE_GATES_3 = Shown(
 # Self-drawn 5m: 111 234 55 678 999. Nine Gates 88 + Fully Concealed Hand 4 (門前自模と
 # 複合可能, read as 不求人: rules/mcr.md §2 "Editions") + Two Concealed Pungs 2 = 94.
 NINE_GATES_TSUMO = Shown(
-    _hand("1112345678999m", "5m", "tsumo"),
+    hand("1112345678999m", "5m", "tsumo"),
     {"nine_gates": 88, "fully_concealed_hand": 4, "two_concealed_pungs": 2},
     94,
     27,
@@ -191,7 +150,7 @@ NINE_GATES_TSUMO = Shown(
 # Four melded kongs 2222m 5555p 8888s 6666m, 3s + 3s on a discard. Four Kongs 88 +
 # Melded Hand 6 + All Simples 2 = 96 (the kong fans and Single Wait are part of it).
 FOUR_KONGS = Shown(
-    _hand("3s", "3s", "ron", "kan:2222m", "kan:5555p", "kan:8888s", "kan:6666m"),
+    hand("3s", "3s", "ron", "kan:2222m", "kan:5555p", "kan:8888s", "kan:6666m"),
     {"four_kongs": 88, "melded_hand": 6, "all_simples": 2},
     96,
     28,
@@ -200,7 +159,7 @@ FOUR_KONGS = Shown(
 # Pairs 22 33 44 55 66 77 88m on a discard: Seven Shifted Pairs 88 + All Simples 2 =
 # 90; one suit, concealed, a single wait, none counted.
 SHIFTED_PAIRS = Shown(
-    _hand("2233445566778m", "8m"),
+    hand("2233445566778m", "8m"),
     {"seven_shifted_pairs": 88, "all_simples": 2},
     90,
     29,
@@ -212,7 +171,7 @@ SHIFTED_PAIRS = Shown(
 )
 # The same, self-drawn: 88 + Fully Concealed Hand 4 + All Simples 2 = 94.
 SHIFTED_PAIRS_TSUMO = Shown(
-    _hand("2233445566778m", "8m", "tsumo"),
+    hand("2233445566778m", "8m", "tsumo"),
     {"seven_shifted_pairs": 88, "fully_concealed_hand": 4, "all_simples": 2},
     94,
     29,
@@ -221,7 +180,7 @@ SHIFTED_PAIRS_TSUMO = Shown(
 # 11m 9m 19p 19s 123456z waiting on 7z alone, on a discard: Thirteen Orphans 88 = 88;
 # a single wait, concealed, all five types, none counted.
 ORPHANS_SINGLE = Shown(
-    _hand("119m19p19s123456z", "7z"),
+    hand("119m19p19s123456z", "7z"),
     {"thirteen_orphans": 88},
     88,
     30,
@@ -233,14 +192,14 @@ ORPHANS_SINGLE = Shown(
 )
 # Thirteen-sided, self-drawn: Thirteen Orphans 88 + Fully Concealed Hand 4 = 92.
 ORPHANS_TSUMO = Shown(
-    _hand("19m19p19s1234567z", "1m", "tsumo"),
+    hand("19m19p19s1234567z", "1m", "tsumo"),
     {"thirteen_orphans": 88, "fully_concealed_hand": 4},
     92,
     30,
     {"十三幺 + 門前自模": "+fully_concealed_hand -self_drawn"},
 )
 
-ROWS = _rows(
+ROWS = rows(
     BIG_FOUR_WINDS,
     BIG_THREE_DRAGONS,
     ALL_GREEN_HALF,
@@ -258,15 +217,8 @@ ROWS = _rows(
 
 
 @pytest.mark.parametrize(("shown", "words"), ROWS)
-def test_seed_000_hand_fans(shown, words):
-    result = score(shown.hand, "mcr")
-    assert result.valid, result.error
-    got = _fans(result)
-    assert next(iter(shown.fans)) in got  # the statement's own fan
-    for word in words:
-        assert (word[1:] in got) == (word[0] == "+"), word
-    assert got == shown.fans
-    assert result.total == shown.total
+def test_seed_000_handfans(shown, words):
+    check_shown(shown, words)
 
 
 # --- L27 九連宝灯: 面前, 1-9 の9面待ち ----------------------------------------------
@@ -275,23 +227,23 @@ def test_seed_000_hand_fans(shown, words):
 @states("000", 27, "九連宝灯: 面前, 1-9 の9面待ち")
 @pytest.mark.parametrize("number", range(1, 10))
 def test_seed_000_L27_nine_gates_waits_on_all_nine(number):
-    result = score(_hand("1112345678999m", f"{number}m"), "mcr")
+    result = score(hand("1112345678999m", f"{number}m"), "mcr")
     assert result.valid, result.error
-    assert "nine_gates" in _fans(result)
-    assert "full_flush" not in _fans(result)
+    assert "nine_gates" in fans(result)
+    assert "full_flush" not in fans(result)
 
 
 # chi 234m melded, 111m 678m 999m concealed, 55m: Nine Gates' tiles won on 5m, but not
 # concealed. Full Flush 24 + Two Concealed Pungs 2 + Pung of Terminals or Honors 1 x 2
 # (111m, 999m) = 28 (it waited on 5m and 8m: no wait fan).
-NOT_CONCEALED = _hand("1115678999m", "5m", "ron", "chi:234m")
+NOT_CONCEALED = hand("1115678999m", "5m", "ron", "chi:234m")
 
 
 @states("000", 27, "九連宝灯: 面前, 1-9 の9面待ち")
 def test_seed_000_L27_nine_gates_must_be_concealed():
     result = score(NOT_CONCEALED, "mcr")
     assert result.valid, result.error
-    assert _fans(result) == {
+    assert fans(result) == {
         "full_flush": 24,
         "two_concealed_pungs": 2,
         "pung_of_terminals_or_honors": 2,

@@ -10,52 +10,9 @@ Seat South, prevalent wind East throughout.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pytest
 
-from scoring.engine import score
-from tests.scoring.seeds.statements import case
-
-TEST = "test_seed_000_hand_fans"
-
-
-class Shown(NamedTuple):
-    """A hand, its fans (key -> value x count, the statement's own fan first), its total,
-    and the statements it shows: text -> "+fan" (counted) / "-fan" (not counted) words."""
-
-    hand: dict
-    fans: dict[str, int]
-    total: int
-    line: int
-    checks: dict[str, str]
-
-
-def _meld(spec: str) -> dict:
-    kind, tiles = spec.split(":")
-    if kind == "ankan":
-        return {"type": "kan", "tiles": tiles, "concealed": True}
-    return {"type": kind, "tiles": tiles}
-
-
-def _hand(concealed: str, win_tile: str, win: str = "ron", *melds: str, **more) -> dict:
-    """Seat South, prevalent wind East; melds as "chi:234m", "pon:555z", "kan:", "ankan:"."""
-    hand = {"concealed": concealed, "win_tile": win_tile, "win": win}
-    hand |= {"seat_wind": "S", "round_wind": "E", "melds": [_meld(m) for m in melds]}
-    return hand | more
-
-
-def _fans(result) -> dict[str, int]:
-    return {i.key: i.total for i in result.items}
-
-
-def _rows(*shown: Shown) -> list:
-    return [
-        case("000", s.line, text, s, words.split(), by=TEST)
-        for s in shown
-        for text, words in s.checks.items()
-    ]
-
+from tests.scoring.seeds.mcr_shown import Shown, check_shown, hand, rows
 
 # 234m 234m 234m 234m, 9p + 9p (the only winning tile). Quadruple Chow 48 + All Chows
 # 2 (No Honors is part of it) + Concealed Hand 2 + One Voided Suit 1 + Single Wait 1 =
@@ -63,7 +20,7 @@ def _rows(*shown: Shown) -> list:
 # arrangement: Pure Double Chow, Pure Triple Chow, Tile Hog and Pure Shifted Pungs are
 # met, not counted.
 QUADRUPLE_CHOW = Shown(
-    _hand("222333444234m9p", "9p"),
+    hand("222333444234m9p", "9p"),
     {
         "quadruple_chow": 48,
         "all_chows": 2,
@@ -86,7 +43,7 @@ QUADRUPLE_CHOW = Shown(
 # and 234 234 234 (another arrangement) Pure Triple Chow and Pure Double Chow: not
 # counted. (Tile Hog cannot be met: every tile of the four pungs is in a pung.)
 FOUR_SHIFTED_PUNGS = Shown(
-    _hand("222333444m9p", "9p", "ron", "pon:555m"),
+    hand("222333444m9p", "9p", "ron", "pon:555m"),
     {
         "four_pure_shifted_pungs": 48,
         "three_concealed_pungs": 16,
@@ -107,7 +64,7 @@ FOUR_SHIFTED_PUNGS = Shown(
 # Hand 2 + One Voided Suit 1 + Single Wait 1 = 38; 123m and 456m would be a Short
 # Straight, not counted.
 FOUR_SHIFTED_CHOWS = Shown(
-    _hand("123234345456m9p", "9p"),
+    hand("123234345456m9p", "9p"),
     {
         "four_pure_shifted_chows": 32,
         "all_chows": 2,
@@ -122,7 +79,7 @@ FOUR_SHIFTED_CHOWS = Shown(
 # Melded kongs 2222m 5555p 7777s, concealed 345m, 9p + 9p. Three Kongs 32 + No Honors
 # 1 + Single Wait 1 = 34 (Melded Kong and Two Melded Kongs are part of it).
 THREE_MELDED_KONGS = Shown(
-    _hand("345m9p", "9p", "ron", "kan:2222m", "kan:5555p", "kan:7777s"),
+    hand("345m9p", "9p", "ron", "kan:2222m", "kan:5555p", "kan:7777s"),
     {"three_kongs": 32, "no_honors": 1, "unique_wait_single": 1},
     34,
     52,
@@ -131,7 +88,7 @@ THREE_MELDED_KONGS = Shown(
 # The same with the three kongs concealed: Three Kongs 32 + Three Concealed Pungs 16 +
 # Concealed Hand 2 + No Honors 1 + Single Wait 1 = 52.
 THREE_CONCEALED_KONGS = Shown(
-    _hand("345m9p", "9p", "ron", "ankan:2222m", "ankan:5555p", "ankan:7777s"),
+    hand("345m9p", "9p", "ron", "ankan:2222m", "ankan:5555p", "ankan:7777s"),
     {
         "three_kongs": 32,
         "three_concealed_pungs": 16,
@@ -148,7 +105,7 @@ THREE_CONCEALED_KONGS = Shown(
 # Single Wait 1 = 59; four pungs of terminals and honours, yet no Pung of Terminals or
 # Honors, Outside Hand or All Pungs.
 TERMINALS_AND_HONORS = Shown(
-    _hand("999p111z555z9s", "9s", "ron", "pon:111m"),
+    hand("999p111z555z9s", "9s", "ron", "pon:111m"),
     {
         "all_terminals_and_honors": 32,
         "three_concealed_pungs": 16,
@@ -168,7 +125,7 @@ TERMINALS_AND_HONORS = Shown(
 # 11m 33m 55p 77p 22s 44z 66z, on a discard (waiting on 6z alone). Seven Pairs 24 + All
 # Types 6 = 30; no Single Wait, no Concealed Hand.
 SEVEN_PAIRS = Shown(
-    _hand("1133m5577p22s446z", "6z"),
+    hand("1133m5577p22s446z", "6z"),
     {"seven_pairs": 24, "all_types": 6},
     30,
     58,
@@ -180,7 +137,7 @@ SEVEN_PAIRS = Shown(
 )
 # The same, self-drawn: 24 + All Types 6 + Fully Concealed Hand 4 = 34.
 SEVEN_PAIRS_TSUMO = Shown(
-    _hand("1133m5577p22s446z", "6z", "tsumo"),
+    hand("1133m5577p22s446z", "6z", "tsumo"),
     {"seven_pairs": 24, "all_types": 6, "fully_concealed_hand": 4},
     34,
     58,
@@ -188,7 +145,7 @@ SEVEN_PAIRS_TSUMO = Shown(
 )
 # 11m 11m 55p 77p 22s 99s 11z: four 1m in two pairs. Seven Pairs 24 + Tile Hog 2 = 26.
 SEVEN_PAIRS_HOG = Shown(
-    _hand("1111m5577p2299s1z", "1z"),
+    hand("1111m5577p2299s1z", "1z"),
     {"seven_pairs": 24, "tile_hog": 2},
     26,
     58,
@@ -197,7 +154,7 @@ SEVEN_PAIRS_HOG = Shown(
 # 147m 258p 3s and the seven honours, won on 8p from a discard: Greater Honors and
 # Knitted Tiles 24 = 24; concealed, all five types, neither counted.
 GREATER_KNITTED = Shown(
-    _hand("147m25p3s1234567z", "8p"),
+    hand("147m25p3s1234567z", "8p"),
     {"greater_honors_and_knitted_tiles": 24},
     24,
     59,
@@ -205,14 +162,14 @@ GREATER_KNITTED = Shown(
 )
 # The same, self-drawn: 24 + Fully Concealed Hand 4 = 28.
 GREATER_KNITTED_TSUMO = Shown(
-    _hand("147m25p3s1234567z", "8p", "tsumo"),
+    hand("147m25p3s1234567z", "8p", "tsumo"),
     {"greater_honors_and_knitted_tiles": 24, "fully_concealed_hand": 4},
     28,
     59,
     {"七星不靠: ツモ上がりの場合、不求人がつく": "+fully_concealed_hand -self_drawn"},
 )
 
-ROWS = _rows(
+ROWS = rows(
     QUADRUPLE_CHOW,
     FOUR_SHIFTED_PUNGS,
     FOUR_SHIFTED_CHOWS,
@@ -228,12 +185,5 @@ ROWS = _rows(
 
 
 @pytest.mark.parametrize(("shown", "words"), ROWS)
-def test_seed_000_hand_fans(shown, words):
-    result = score(shown.hand, "mcr")
-    assert result.valid, result.error
-    got = _fans(result)
-    assert next(iter(shown.fans)) in got  # the statement's own fan
-    for word in words:
-        assert (word[1:] in got) == (word[0] == "+"), word
-    assert got == shown.fans
-    assert result.total == shown.total
+def test_seed_000_handfans(shown, words):
+    check_shown(shown, words)

@@ -10,59 +10,16 @@ Seat South, prevalent wind East throughout.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pytest
 
-from scoring.engine import score
-from tests.scoring.seeds.statements import case
-
-TEST = "test_seed_000_hand_fans"
-
-
-class Shown(NamedTuple):
-    """A hand, its fans (key -> value x count, the statement's own fan first), its total,
-    and the statements it shows: text -> "+fan" (counted) / "-fan" (not counted) words."""
-
-    hand: dict
-    fans: dict[str, int]
-    total: int
-    line: int
-    checks: dict[str, str]
-
-
-def _meld(spec: str) -> dict:
-    kind, tiles = spec.split(":")
-    if kind == "ankan":
-        return {"type": "kan", "tiles": tiles, "concealed": True}
-    return {"type": kind, "tiles": tiles}
-
-
-def _hand(concealed: str, win_tile: str, win: str = "ron", *melds: str, **more) -> dict:
-    """Seat South, prevalent wind East; melds as "chi:234m", "pon:555z", "kan:", "ankan:"."""
-    hand = {"concealed": concealed, "win_tile": win_tile, "win": win}
-    hand |= {"seat_wind": "S", "round_wind": "E", "melds": [_meld(m) for m in melds]}
-    return hand | more
-
-
-def _fans(result) -> dict[str, int]:
-    return {i.key: i.total for i in result.items}
-
-
-def _rows(*shown: Shown) -> list:
-    return [
-        case("000", s.line, text, s, words.split(), by=TEST)
-        for s in shown
-        for text, words in s.checks.items()
-    ]
-
+from tests.scoring.seeds.mcr_shown import Shown, check_shown, hand, rows
 
 # 111m 111p 999s concealed, 99m 11s shanpon won on 9m. All Terminals 64 + Three
 # Concealed Pungs 16 + Concealed Hand 2 + Double Pung 2 x 2 (1m 1p; 9s 9m) = 86. No
 # honours, four pungs, a terminal in every set: No Honors, All Pungs and Outside Hand
 # are met, not counted.
 TERMINALS_DOUBLE = Shown(
-    _hand("111m111p999s99m11s", "9m"),
+    hand("111m111p999s99m11s", "9m"),
     {"all_terminals": 64, "three_concealed_pungs": 16, "concealed_hand": 2, "double_pung": 4},
     86,
     35,
@@ -76,7 +33,7 @@ TERMINALS_DOUBLE = Shown(
 # 111m 111p 111s 99s concealed, 99m won on 9m. All Terminals 64 + Triple Pung 16 +
 # Three Concealed Pungs 16 + Concealed Hand 2 = 98.
 TERMINALS_TRIPLE = Shown(
-    _hand("111m111p111s99m99s", "9m"),
+    hand("111m111p111s99m99s", "9m"),
     {"all_terminals": 64, "triple_pung": 16, "three_concealed_pungs": 16, "concealed_hand": 2},
     98,
     35,
@@ -85,7 +42,7 @@ TERMINALS_TRIPLE = Shown(
 # Pairs 11m 11m 99m 11p 99p 11s 99s. All Terminals 64 + Seven Pairs 24 = 88; four 1m,
 # no Tile Hog.
 TERMINALS_PAIRS = Shown(
-    _hand("1111m99m11p99p11s9s", "9s"),
+    hand("1111m99m11p99p11s9s", "9s"),
     {"all_terminals": 64, "seven_pairs": 24},
     88,
     35,
@@ -96,7 +53,7 @@ TERMINALS_PAIRS = Shown(
 # Concealed Pungs 2 + Edge Wait 1 = 81; three wind pungs, yet no Big Three Winds and
 # no Pung of Terminals or Honors.
 LITTLE_FOUR_WINDS = Shown(
-    _hand("12m111z222z44z", "3m", "ron", "pon:333z"),
+    hand("12m111z222z44z", "3m", "ron", "pon:333z"),
     {
         "little_four_winds": 64,
         "half_flush": 6,
@@ -119,7 +76,7 @@ LITTLE_FOUR_WINDS = Shown(
 # Short Straight 1 + Single Wait 1 = 72; two dragon pungs, yet no Dragon Pung and no
 # Two Dragon Pungs.
 LITTLE_THREE_DRAGONS = Shown(
-    _hand("666z123m456m7z", "7z", "ron", "pon:555z"),
+    hand("666z123m456m7z", "7z", "ron", "pon:555z"),
     {"little_three_dragons": 64, "half_flush": 6, "short_straight": 1, "unique_wait_single": 1},
     72,
     37,
@@ -130,7 +87,7 @@ LITTLE_THREE_DRAGONS = Shown(
 # Concealed Pungs 2 + Single Wait 1 = 85; no All Pungs, Outside Hand, Pung of
 # Terminals or Honors.
 ALL_HONORS = Shown(
-    _hand("222z555z7z", "7z", "ron", "pon:111z", "pon:333z"),
+    hand("222z555z7z", "7z", "ron", "pon:111z", "pon:333z"),
     {
         "all_honors": 64,
         "big_three_winds": 12,
@@ -155,7 +112,7 @@ ALL_HONORS = Shown(
 # Pung 2 + Pung of Terminals or Honors 1 (111m) + Single Wait 1 = 68; concealed, four
 # pungs, yet no Concealed Hand and no All Pungs.
 FOUR_CONCEALED = Shown(
-    _hand("111m333p555s777z9m", "9m"),
+    hand("111m333p555s777z9m", "9m"),
     {
         "four_concealed_pungs": 64,
         "dragon_pung": 2,
@@ -168,7 +125,7 @@ FOUR_CONCEALED = Shown(
 )
 # The same, self-drawn: 64 + Fully Concealed Hand 4 + 2 + 1 + 1 = 72.
 FOUR_CONCEALED_TSUMO = Shown(
-    _hand("111m333p555s777z9m", "9m", "tsumo"),
+    hand("111m333p555s777z9m", "9m", "tsumo"),
     {
         "four_concealed_pungs": 64,
         "fully_concealed_hand": 4,
@@ -186,7 +143,7 @@ FOUR_CONCEALED_TSUMO = Shown(
 # Flush, All Chows, Seven Pairs, Pure Double Chow, Two Terminal Chows are met, not
 # counted. (Mixed Double Chow needs two suits, which this one-suit hand cannot have.)
 PURE_TERMINAL_CHOWS = Shown(
-    _hand("112233778899m5m", "5m"),
+    hand("112233778899m5m", "5m"),
     {"pure_terminal_chows": 64, "concealed_hand": 2, "unique_wait_single": 1},
     67,
     40,
@@ -200,7 +157,7 @@ PURE_TERMINAL_CHOWS = Shown(
     },
 )
 
-ROWS = _rows(
+ROWS = rows(
     TERMINALS_DOUBLE,
     TERMINALS_TRIPLE,
     TERMINALS_PAIRS,
@@ -214,12 +171,5 @@ ROWS = _rows(
 
 
 @pytest.mark.parametrize(("shown", "words"), ROWS)
-def test_seed_000_hand_fans(shown, words):
-    result = score(shown.hand, "mcr")
-    assert result.valid, result.error
-    got = _fans(result)
-    assert next(iter(shown.fans)) in got  # the statement's own fan
-    for word in words:
-        assert (word[1:] in got) == (word[0] == "+"), word
-    assert got == shown.fans
-    assert result.total == shown.total
+def test_seed_000_handfans(shown, words):
+    check_shown(shown, words)

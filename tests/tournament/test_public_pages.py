@@ -85,7 +85,7 @@ def test_event_page_marks_substitutes_and_lists_dropped_players_apart(
     assert [r.player.name for r in response.context["playing"]] == ["Ana", "Ben"]
     assert [r.player.name for r in response.context["dropped"]] == ["Cleo"]
     html = response.content.decode()
-    assert "Substitute" in html
+    assert "House substitute" in html
     assert "Withdrawn" in html
 
 

@@ -7,9 +7,14 @@ Vocabulary:
   into ``ruleset_config`` so a later code change never rescores it silently.
 - **player**: a person, independent of any event (clubs and EMA ids follow
   them from one tournament to the next).
-- **registration**: a player's place in one event. Substitutes and dropped
-  players keep their registration; "left after round 5" is a normal case.
-  Active players and substitutes are seated; only active players are ranked.
+- **registration**: a player's place in one event. Withdrawn players and
+  substitutes keep their registration; "left after round 5" is a normal case.
+  Active players are seated every round and ranked. A *reserve* is a real
+  entrant who waits and is seated only when the tables need filling; once
+  they have played they are ranked like anyone else. A *house substitute*
+  fills a table when nobody else can, plays, and is never ranked (their
+  opponents' results count). A *withdrawn* player ("dropped" in the data)
+  keeps the rounds played and stays in the standings, marked.
 - **group**: the club, team or country that seating keeps apart at a table.
 - **staff role**: what a user may do in one event (director, judge, viewer);
   see ``permissions.py``.
@@ -98,6 +103,14 @@ class Event(models.Model):
     is_public = models.BooleanField(
         _("public"), default=False, help_text=_("Shown on the public pages without login.")
     )
+    rounds_planned = models.PositiveSmallIntegerField(
+        _("number of rounds"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("How many rounds the event plays; seating plans them all together."),
+    )
+
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -144,6 +157,10 @@ class Player(models.Model):
         help_text=_("ISO 3166-1 two-letter code, e.g. JP, CN, DE."),
     )
     ema_id = models.CharField(_("EMA id"), max_length=20, blank=True)
+    # The name in Latin letters, split as the EMA and rating lists need it;
+    # ``name`` stays as the player writes it (kanji, hanzi, accents).
+    latin_first_name = models.CharField(_("first name (Latin letters)"), max_length=100, blank=True)
+    latin_last_name = models.CharField(_("last name (Latin letters)"), max_length=100, blank=True)
 
     history = HistoricalRecords()
 
@@ -159,8 +176,9 @@ class Player(models.Model):
 class Registration(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
-        SUBSTITUTE = "substitute", _("Substitute")
-        DROPPED = "dropped", _("Dropped")
+        RESERVE = "reserve", _("Reserve")
+        SUBSTITUTE = "substitute", _("House substitute")
+        DROPPED = "dropped", _("Withdrawn")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("event")
@@ -187,7 +205,7 @@ class Registration(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
             models.CheckConstraint(
-                condition=Q(status__in=["active", "substitute", "dropped"]),
+                condition=Q(status__in=["active", "reserve", "substitute", "dropped"]),
                 name="registration_status_is_known",
             ),
         ]
@@ -197,7 +215,7 @@ class Registration(models.Model):
 
     @property
     def is_playing(self):
-        """Active players and substitutes take a seat; dropped players do not."""
+        """Everyone but withdrawn players may take a seat (reserves and substitutes when needed)."""
         return self.status != self.Status.DROPPED
 
     def seating_group(self):

@@ -12,6 +12,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tournament.accounts.login_limit import LoginView
+from tournament.events import staff_views
 from tournament.views import healthz
 
 urlpatterns = [
@@ -21,6 +22,8 @@ urlpatterns = [
     # Django's login with a limit on failed attempts (tournament.accounts.login_limit).
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # The one-time link a director gives a new staff member, to choose a password.
+    path("accounts/welcome/<str:uidb64>/<str:token>/", staff_views.welcome, name="welcome"),
     # Staff pages: every view checks has_event_permission on the server.
     path("manage/", include("tournament.events.urls")),
     path("manage/", include("tournament.seating.urls")),

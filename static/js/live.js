@@ -31,15 +31,24 @@
     });
   }
 
-  // "Find a player": hide the rows whose name does not contain what was typed.
+  // "Find a player": hide the rows that do not match what was typed; accents and case
+  // do not matter and a Latin spelling finds a kanji name (name-filter.js, data-search).
   function applyFilter() {
     if (!filter) return;
-    var wanted = filter.querySelector("input").value.trim().toLocaleLowerCase();
+    var names = window.nameFilter;
+    var typed = filter.querySelector("input").value;
+    var words = names ? names.fold(typed).split(" ").filter(Boolean) : [typed.trim().toLocaleLowerCase()].filter(Boolean);
+    var shown = 0;
     box.querySelectorAll("tbody tr").forEach(function (row) {
       var name = row.querySelector(".col-player");
       if (!name) return;
-      row.hidden = wanted !== "" && name.textContent.toLocaleLowerCase().indexOf(wanted) === -1;
+      row.hidden = words.length > 0 && !(names
+        ? names.matches(words, row)
+        : name.textContent.toLocaleLowerCase().indexOf(words[0]) !== -1);
+      if (!row.hidden) shown += 1;
     });
+    var empty = document.getElementById("standings-no-match");
+    if (empty) empty.hidden = words.length === 0 || shown > 0;
   }
 
   function swap(html) {

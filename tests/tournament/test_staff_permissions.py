@@ -195,6 +195,7 @@ def world(make_event, make_player, settings, tmp_path):
         "registration": registrations[0].pk,
         "job_uuid": job.uuid,
         "version": 1,
+        "role_id": StaffRole.objects.get(event=event, user=users["judge"]).pk,
     }
     return {"event": event, "round": round_, "users": users, "values": values}
 

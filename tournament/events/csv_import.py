@@ -1,11 +1,25 @@
 """Registering players from a CSV file: a preview first, then all or nothing.
 
-The file is UTF-8 (a byte-order mark is fine) with a header row naming the
-columns ``name,club,country,ema_id[,status]`` in any order; only ``name`` is
-required. Names may be in any script. Each bad row is reported with its line
-number in the file and the reason, so a director can fix them all at once.
-A file past the size or row limit (``upload_bounds``) is refused before it is
-parsed, or as soon as the parser reaches the first row too many.
+What a venue's spreadsheet gives is accepted as far as it can be read without
+guessing (``csv_encoding`` for the bytes):
+
+- **delimiter**: comma, semicolon (Excel in much of Europe) or tab, whichever
+  the header line uses most;
+- **header**: one row naming the columns in any order, case, spacing or
+  underscores; aliases such as "Player" (name), "Team" (club), "EMA ID" /
+  "EMA number" (ema_id), "First name (Latin)" (latin_first_name) are in
+  :data:`ALIASES`. Only a name is required (or the Latin first and last
+  names, which then make it). Columns we do not know are ignored, and the
+  preview says which;
+- **quoting**: a quote that is opened and never closed is refused with the
+  line where the value starts, never read as a name swallowing the rows after.
+
+Each bad row is reported with its line number in the file and the reason, so
+a director can fix them all at once. A player already known by EMA id keeps
+their record; the preview shows what the file changes (name, club, country,
+Latin names) and importing applies it, with a history record. A file past the
+size or row limit (``upload_bounds``) is refused before it is parsed, or as
+soon as the parser reaches the first row too many.
 """
 
 from __future__ import annotations
@@ -17,7 +31,10 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournament.events.errors import EventError
+from tournament.events.change_reasons import change_reason
+from tournament.events.csv_encoding import decode_csv
+from tournament.events.csv_header import STATUS_WORDS, fold, parse_header, sniff_delimiter
+from tournament.events.errors import EventError, save_with_history
 from tournament.events.models import Event, Player, Registration
 from tournament.events.services import add_player, clean_player_fields
 from tournament.events.upload_bounds import (
@@ -28,8 +45,13 @@ from tournament.events.upload_bounds import (
     text_size,
 )
 
-COLUMNS = ("name", "club", "country", "ema_id", "status")
-STATUSES = (Registration.Status.ACTIVE, Registration.Status.SUBSTITUTE)
+STATUSES = (
+    Registration.Status.ACTIVE,
+    Registration.Status.RESERVE,
+    Registration.Status.SUBSTITUTE,
+)
+# Fields of a known player the file may change, with their labels for the preview.
+CHANGEABLE = ("name", "club", "country", "latin_first_name", "latin_last_name")
 
 
 @dataclass(frozen=True)
@@ -43,6 +65,11 @@ class Row:
     ema_id: str
     status: str
     known_player: bool  # an existing player, found by EMA id
+    latin_first_name: str = ""
+    latin_last_name: str = ""
+    group: str = ""
+    # What the file changes on the known player: (field, label, old, new).
+    changes: tuple[tuple[str, str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -60,6 +87,13 @@ class Problem:
 class Preview:
     rows: list[Row] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    ignored_columns: list[str] = field(default_factory=list)  # header cells we do not read
+    delimiter: str = ","
+
+    @property
+    def changed_rows(self) -> int:
+        """Rows that change a known player's record (shown field by field)."""
+        return sum(1 for row in self.rows if row.changes)
 
     @property
     def ok(self) -> bool:
@@ -84,14 +118,8 @@ class Preview:
 
 
 def decode_upload(data: bytes) -> str:
-    """The text of an uploaded file, or an :class:`EventError` when it is not UTF-8."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise EventError(
-            _("The file is not UTF-8 text (byte %(position)s). Save it as “CSV UTF-8” and retry.")
-            % {"position": error.start + 1}
-        ) from error
+    """The text of an uploaded file (UTF-8, Shift_JIS or Windows-1252), or an EventError."""
+    return decode_csv(data)[0]
 
 
 def import_players_preview(event: Event, csv_text: str) -> Preview:
@@ -102,7 +130,9 @@ def import_players_preview(event: Event, csv_text: str) -> Preview:
         preview.problems.append(Problem(None, too_large))
         return preview
     text = csv_text.lstrip("\ufeff")
-    reader = csv.reader(io.StringIO(text, newline=""))
+    preview.delimiter = sniff_delimiter(text)
+    # strict: a quote opened and never closed is an error, not a name eating the next rows.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=preview.delimiter, strict=True)
     header = _read_header(reader, preview)
     if header is None:
         return preview
@@ -117,7 +147,9 @@ def import_players_preview(event: Event, csv_text: str) -> Preview:
                 )
             )
             continue
-        values = dict(zip(header, cells, strict=False))
+        values = {
+            column: cell for column, cell in zip(header, cells, strict=False) if column is not None
+        }
         row = _check_row(line, values, seen, preview)
         if row is not None:
             preview.rows.append(row)
@@ -137,34 +169,61 @@ def import_players(event: Event, csv_text: str, by=None) -> list[Registration]:
             % {"count": len(preview.problems)},
             problems=[str(problem) for problem in preview.problems],
         )
-    return [
-        add_player(
+    registrations = []
+    for row in preview.rows:
+        registration = add_player(
             event,
             name=row.name,
             club=row.club,
             country=row.country,
             ema_id=row.ema_id,
+            group=row.group,
             status=row.status,
             by=by,
             reason="registration.imported",
         )
-        for row in preview.rows
-    ]
+        _update_player(registration.player, row, by)
+        registrations.append(registration)
+    return registrations
+
+
+def _update_player(player: Player, row: Row, by) -> None:
+    """What the file says of a known player (shown in the preview), and new Latin names."""
+    changed = []
+    for name in CHANGEABLE:
+        value = getattr(row, name)
+        # A known player's empty cell keeps what we know; a new player's Latin names are set.
+        if (value or not row.known_player) and getattr(player, name) != value:
+            setattr(player, name, value)
+            changed.append(name)
+    if changed:
+        save_with_history(player, change_reason("player.edited", fields=", ".join(changed)), by)
+
+
+def _csv_problem(reader, start: int, error: csv.Error) -> Problem:
+    """A reading error at the row starting on line ``start``, said for people."""
+    if "unexpected end of data" in str(error) or reader.line_num > start:
+        return Problem(
+            start,
+            _(
+                "a quoted value starts on this line and its closing quote is missing "
+                "(or a quote inside it is not doubled); nothing after it can be read."
+            ),
+        )
+    return Problem(start, _("Not a CSV file: %(error)s") % {"error": error})
 
 
 def _data_rows(reader, preview: Preview):
     """``(line, cells)`` of each non-blank row, up to the row limit or a line CSV cannot read."""
     count = 0
     while True:
+        start = reader.line_num + 1  # the line this row starts on
         try:
             cells = next(reader)
         except StopIteration:
             return
-        except csv.Error as error:  # e.g. a field longer than csv.field_size_limit()
-            line = reader.line_num
-            preview.problems.append(
-                Problem(line, _("Not a CSV file: %(error)s") % {"error": error})
-            )
+        except csv.Error as error:  # broken quoting, or a field past csv.field_size_limit()
+            preview.problems.append(_csv_problem(reader, start, error))
             return
         if not any(cell.strip() for cell in cells):
             continue
@@ -172,29 +231,24 @@ def _data_rows(reader, preview: Preview):
         if count > max_rows():
             preview.problems.append(Problem(None, rows_message()))
             return
-        yield reader.line_num, cells
+        yield start, cells
 
 
-def _read_header(reader, preview: Preview) -> list[str] | None:
+def _read_header(reader, preview: Preview) -> list[str | None] | None:
+    """Each header cell's column (None: ignored, noted in the preview), or None if refused."""
     try:
-        header = next(reader)
+        cells = next(reader)
     except StopIteration:
         preview.problems.append(Problem(1, _("The file is empty.")))
         return None
     except csv.Error as error:
-        preview.problems.append(Problem(1, _("Not a CSV file: %(error)s") % {"error": error}))
+        preview.problems.append(_csv_problem(reader, 1, error))
         return None
-    header = [cell.strip().lower() for cell in header]
-    unknown = [name for name in header if name not in COLUMNS]
-    if unknown or "name" not in header or len(set(header)) != len(header):
-        preview.problems.append(
-            Problem(
-                1,
-                _("The header row must name the columns %(columns)s; found %(found)s.")
-                % {"columns": ",".join(COLUMNS), "found": ",".join(header)},
-            )
-        )
+    header, ignored, refusal = parse_header(cells)
+    if refusal is not None:
+        preview.problems.append(Problem(1, refusal))
         return None
+    preview.ignored_columns = ignored
     return header
 
 
@@ -211,18 +265,24 @@ class _Seen:
 
 def _check_row(line: int, values: dict, seen: _Seen, preview: Preview) -> Row | None:
     problems = []
-    status = (values.get("status") or "").strip().lower() or Registration.Status.ACTIVE
-    if status not in STATUSES:
+    said = (values.get("status") or "").strip()
+    status = STATUS_WORDS.get(fold(said))
+    if status is None:
         problems.append(
-            _("unknown status “%(status)s”; use active or substitute.") % {"status": status}
+            _("unknown status “%(status)s”; use active, reserve or substitute.") % {"status": said}
         )
+    first = values.get("latin_first_name", "")
+    last = values.get("latin_last_name", "")
+    name = values.get("name", "") or " ".join(part for part in (first, last) if part.strip())
     fields = None
     try:
         fields = clean_player_fields(
-            values.get("name", ""),
+            name,
             values.get("club", ""),
             values.get("country", ""),
             values.get("ema_id", ""),
+            latin_first_name=first,
+            latin_last_name=last,
         )
     except EventError as error:
         problems.append(error.message)
@@ -231,8 +291,37 @@ def _check_row(line: int, values: dict, seen: _Seen, preview: Preview) -> Row | 
     if problems:
         preview.problems.extend(Problem(line, message) for message in problems)
         return None
-    known = bool(fields["ema_id"]) and Player.objects.filter(ema_id=fields["ema_id"]).exists()
-    return Row(line=line, status=status, known_player=known, **fields)
+    known = (
+        Player.objects.filter(ema_id=fields["ema_id"]).order_by("pk").first()
+        if fields["ema_id"]
+        else None
+    )
+    return Row(
+        line=line,
+        status=status,
+        known_player=known is not None,
+        group=" ".join(values.get("group", "").split()),
+        changes=_changes(known, fields),
+        **fields,
+    )
+
+
+def _changes(known: Player | None, fields: dict) -> tuple[tuple[str, str, str, str], ...]:
+    """What importing changes on a player known by EMA id: (field, label, old, new)."""
+    if known is None:
+        return ()
+    labels = {
+        "name": _("Name"),
+        "club": _("Club"),
+        "country": _("Country"),
+        "latin_first_name": _("First name (Latin letters)"),
+        "latin_last_name": _("Last name (Latin letters)"),
+    }
+    return tuple(
+        (name, labels[name], getattr(known, name), fields[name])
+        for name in CHANGEABLE
+        if fields.get(name) and fields[name] != getattr(known, name)
+    )
 
 
 def _duplicates(line: int, fields: dict, seen: _Seen) -> list[str]:

@@ -13,10 +13,11 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from tournament.events.errors import EventError
+from tournament.events.latin_names import clean_latin_name
 from tournament.events.models import Event, Registration, StaffRole
 from tournament.events.plain_text import CsvTextField, PlainTextField
 from tournament.events.rules import ruleset_choices
-from tournament.events.services import SLUG_RE, check_ruleset
+from tournament.events.services import SLUG_RE, check_ruleset, clean_player_fields
 
 
 class DateInput(forms.DateInput):
@@ -186,3 +187,185 @@ class RoleForm(forms.Form):
             )
         self.cleaned_data["user"] = user
         return username
+
+
+class EventEditForm(EventForm):
+    """The event's settings after creation: no short name (printed QR codes use it).
+
+    Its rules (ruleset, options) are shown but refused once the event has
+    started, with the reason next to the field.
+    """
+
+    rounds_planned = forms.IntegerField(
+        label=_("Number of rounds"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=_("Shown to players as “Round 3 of 6”; not below a round already published."),
+    )
+
+    field_order = [
+        "name",
+        "start_date",
+        "end_date",
+        "is_public",
+        "rounds_planned",
+        "hands_per_session",
+        "time_limit_minutes",
+        "entry_level",
+        "ruleset",
+        "ruleset_overrides",
+    ]
+
+    def __init__(self, *args, event: Event, **kwargs):
+        self.event = event
+        kwargs.setdefault(
+            "initial",
+            {
+                "name": event.name,
+                "start_date": event.start_date,
+                "end_date": event.end_date,
+                "is_public": event.is_public,
+                "rounds_planned": event.rounds_planned,
+                "hands_per_session": event.hands_per_session,
+                "time_limit_minutes": event.time_limit_minutes,
+                "entry_level": event.entry_level,
+                "ruleset": event.ruleset,
+                "ruleset_overrides": json.dumps(event.ruleset_overrides, ensure_ascii=False),
+            },
+        )
+        super().__init__(*args, **kwargs)
+        del self.fields["slug"]
+        self.order_fields(self.field_order)
+        if event.status != Event.Status.DRAFT:
+            fixed = _("Fixed since the event started.")
+            self.fields["ruleset"].help_text = fixed
+            self.fields["ruleset_overrides"].help_text = fixed
+
+    def clean(self):
+        data = forms.Form.clean(self)
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The event cannot end before it starts."))
+        if "ruleset" not in data or "ruleset_overrides" not in data:
+            return data
+        unchanged = (
+            data["ruleset"] == self.event.ruleset
+            and data["ruleset_overrides"] == self.event.ruleset_overrides
+        )
+        if unchanged:
+            return data
+        if self.event.status != Event.Status.DRAFT:
+            field = "ruleset" if data["ruleset"] != self.event.ruleset else "ruleset_overrides"
+            self.add_error(
+                field,
+                _("The event has started: its ruleset and options can no longer change."),
+            )
+            return data
+        try:
+            check_ruleset(data["ruleset"], data["ruleset_overrides"], data.get("hands_per_session"))
+        except EventError as error:
+            self.add_error("ruleset_overrides", error.message)
+        return data
+
+
+# A name that passes, so that one other field is checked alone by clean_player_fields.
+PLACEHOLDER_NAME = "-"
+
+
+class PlayerEditForm(forms.Form):
+    """A player's details and seating group; the reason is kept in the history."""
+
+    name = PlainTextField(label=_("Name"), max_length=200, help_text=_("In any script."))
+    latin_first_name = PlainTextField(
+        label=_("First name (Latin letters)"), max_length=100, required=False
+    )
+    latin_last_name = PlainTextField(
+        label=_("Last name (Latin letters)"),
+        max_length=100,
+        required=False,
+        help_text=_("As the EMA and rating lists write it, e.g. Sato for 佐藤."),
+    )
+    club = PlainTextField(label=_("Club"), max_length=200, required=False)
+    country = PlayerForm.base_fields["country"]
+    ema_id = forms.CharField(label=_("EMA id"), max_length=20, required=False)
+    group = PlayerForm.base_fields["group"]
+    reason = PlainTextField(
+        label=_("Reason"),
+        max_length=80,
+        required=False,
+        help_text=_("Why it changes, for the history (optional)."),
+    )
+
+    def _latin(self, field):
+        try:
+            return clean_latin_name(self.fields[field].label, self.cleaned_data[field])
+        except EventError as error:
+            raise forms.ValidationError(error.message) from None
+
+    def _checked(self, field):
+        """The field as ``clean_player_fields`` checks it, its refusal next to the field."""
+        value = self.cleaned_data[field]
+        try:
+            return clean_player_fields(PLACEHOLDER_NAME, **{field: value})[field]
+        except EventError as error:
+            raise forms.ValidationError(error.message) from None
+
+    def clean_country(self):
+        return self._checked("country")
+
+    def clean_ema_id(self):
+        return self._checked("ema_id")
+
+    def clean_latin_first_name(self):
+        return self._latin("latin_first_name")
+
+    def clean_latin_last_name(self):
+        return self._latin("latin_last_name")
+
+
+class StaffAccountForm(forms.Form):
+    """A new login for the event's staff: a password typed now, or a one-time link."""
+
+    username = forms.CharField(label=_("User name"), max_length=150)
+    role = forms.ChoiceField(
+        label=_("Role"), choices=StaffRole.Role.choices, initial=StaffRole.Role.JUDGE
+    )
+    password = forms.CharField(
+        label=_("Password"),
+        required=False,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        help_text=_("Leave empty to get a one-time link instead, where they choose their own."),
+    )
+
+    def clean_username(self):
+        from tournament.events.staff_accounts import check_username
+
+        try:
+            return check_username(self.cleaned_data["username"])
+        except EventError as error:
+            raise forms.ValidationError(error.message) from None
+
+    def clean(self):
+        from tournament.events.staff_accounts import check_password
+
+        data = super().clean()
+        if data.get("password") and data.get("username"):
+            User = get_user_model()
+            try:
+                check_password(data["password"], User(**{User.USERNAME_FIELD: data["username"]}))
+            except EventError as error:
+                for problem in error.problems or [error.message]:
+                    self.add_error("password", problem)
+        return data
+
+
+class RemoveRoleForm(forms.Form):
+    confirm = forms.BooleanField(label=_("Yes, remove this role"), required=True)
+
+
+class ReasonForm(forms.Form):
+    """The director's words for an action that needs them (kept in the history)."""
+
+    reason = PlainTextField(label=_("Reason"), max_length=80)

@@ -43,7 +43,10 @@ class EventQuerySet(models.QuerySet):
         """Annotate ``player_count``: registrations still in the event (not dropped)."""
         return self.annotate(
             player_count=Count(
-                "registrations", filter=~Q(registrations__status=Registration.Status.DROPPED)
+                "registrations",
+                filter=~Q(registrations__status=Registration.Status.DROPPED),
+                # distinct: another annotation's join (rounds) would count each one again
+                distinct=True,
             )
         )
 

@@ -25,6 +25,7 @@ from scoring.families import OptionError, UnknownRuleset, family_for, ruleset_na
 from tournament.events.change_reasons import change_reason
 from tournament.events.countries import COUNTRY_CODES
 from tournament.events.errors import EventError, save_with_history
+from tournament.events.latin_names import clean_latin_name
 from tournament.events.models import Event, Player, Registration, StaffRole
 from tournament.events.plain_text import control_character_error
 from tournament.events.rules import RULESET_CONFIG_VERSION, frozen_config
@@ -174,8 +175,20 @@ def _refuse_if_finished(event: Event) -> None:
         )
 
 
-def clean_player_fields(name: str, club: str = "", country: str = "", ema_id: str = "") -> dict:
-    """Trimmed player fields, or an :class:`EventError` naming what is wrong."""
+def clean_player_fields(
+    name: str,
+    club: str = "",
+    country: str = "",
+    ema_id: str = "",
+    *,
+    latin_first_name: str | None = None,
+    latin_last_name: str | None = None,
+) -> dict:
+    """Trimmed player fields, or an :class:`EventError` naming what is wrong.
+
+    The Latin names are checked and returned only when given (the CSV import
+    does not have them); see :func:`tournament.events.latin_names.clean_latin_name`.
+    """
     for label, text in ((_("Name"), name), (_("Club"), club)):
         _refuse_control_characters(label, text)
     fields = {
@@ -198,6 +211,12 @@ def clean_player_fields(name: str, club: str = "", country: str = "", ema_id: st
             _("“%(ema_id)s” is not an EMA id; EMA ids are digits, such as 04290042.")
             % {"ema_id": fields["ema_id"]}
         )
+    for key, label, value in (
+        ("latin_first_name", _("First name (Latin letters)"), latin_first_name),
+        ("latin_last_name", _("Last name (Latin letters)"), latin_last_name),
+    ):
+        if value is not None:
+            fields[key] = clean_latin_name(label, value)
     return fields
 
 
@@ -237,8 +256,8 @@ def add_player(
     Takes effect from the next round seated; rounds already seated keep their seats.
     """
     _refuse_if_finished(event)
-    if status not in (Registration.Status.ACTIVE, Registration.Status.SUBSTITUTE):
-        raise EventError(_("A new registration is active or a substitute."))
+    if status not in SEATABLE_STATUSES:
+        raise EventError(_("A new registration is a reserve, active or a substitute."))
     fields = clean_player_fields(name, club, country, ema_id)
     _refuse_control_characters(_("Group"), group)
     player = find_or_make_player(fields, by)
@@ -284,15 +303,29 @@ def drop_player(registration: Registration, by=None, reason: str = "") -> Regist
     return save_with_history(registration, change_reason("registration.dropped", words=reason), by)
 
 
+# Statuses a director may set by hand (withdrawing is drop_player).
+SEATABLE_STATUSES = (
+    Registration.Status.ACTIVE,
+    Registration.Status.RESERVE,
+    Registration.Status.SUBSTITUTE,
+)
+
+
 @transaction.atomic
 def reinstate_player(
     registration: Registration, status: str = Registration.Status.ACTIVE, by=None
 ) -> Registration:
-    """Bring a dropped player back, or turn a substitute into an active player (or back)."""
+    """Set a registration's status: active, reserve, house substitute, or withdrawn.
+
+    Brings a withdrawn player back, makes a reserve active, and so on; withdrawing goes
+    through :func:`drop_player` so its history reads "dropped". Seats already given stay.
+    """
+    if status == Registration.Status.DROPPED:
+        return drop_player(registration, by=by)
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     _refuse_if_finished(registration.event)
-    if status not in (Registration.Status.ACTIVE, Registration.Status.SUBSTITUTE):
-        raise EventError(_("A player comes back as active or as a substitute."))
+    if status not in SEATABLE_STATUSES:
+        raise EventError(_("A player comes back as active, as a reserve or as a house substitute."))
     if registration.status == status:
         raise EventError(
             _("%(name)s is already %(status)s.")
@@ -309,10 +342,24 @@ def grant_role(event: Event, user, role: str, by=None) -> StaffRole:
     """Give ``user`` a role in the event, replacing the one they had."""
     if role not in StaffRole.Role.values:
         raise EventError(_("Unknown role “%(role)s”.") % {"role": role})
-    staff_role = StaffRole.objects.filter(event=event, user=user).first()
+    staff_role = StaffRole.objects.select_for_update().filter(event=event, user=user).first()
     if staff_role is None:
         staff_role = StaffRole(event=event, user=user)
     elif staff_role.role == role:
         return staff_role
+    elif staff_role.role == StaffRole.Role.DIRECTOR:
+        refuse_removing_last_director(event, staff_role)
     staff_role.role = role
     return save_with_history(staff_role, change_reason("staff.role_set", role=role), by)
+
+
+def refuse_removing_last_director(event: Event, staff_role: StaffRole) -> None:
+    """An event keeps at least one director, or nobody could manage it without the admin."""
+    directors = StaffRole.objects.select_for_update().filter(
+        event=event, role=StaffRole.Role.DIRECTOR
+    )
+    if not directors.exclude(pk=staff_role.pk).exists():
+        raise EventError(
+            _("%(user)s is the only director of this event: make someone else director first.")
+            % {"user": staff_role.user.get_username()}
+        )

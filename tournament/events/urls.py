@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import staff_views, views
 
 app_name = "manage"
 
@@ -25,4 +25,9 @@ urlpatterns = [
         name="player_status",
     ),
     path("<slug:slug>/roles/", views.role_grant, name="role_grant"),
+    path("<slug:slug>/edit/", views.event_edit, name="event_edit"),
+    path("<slug:slug>/finish/", views.event_finish, name="event_finish"),
+    path("<slug:slug>/players/<int:registration_id>/edit/", views.player_edit, name="player_edit"),
+    path("<slug:slug>/staff/new/", staff_views.staff_create, name="staff_create"),
+    path("<slug:slug>/roles/<int:role_id>/remove/", staff_views.role_remove, name="role_remove"),
 ]

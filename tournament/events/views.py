@@ -16,18 +16,33 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.events import csv_import, services, upload_bounds
+from tournament.events import csv_import, editing, services, upload_bounds
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
-from tournament.events.forms import DropForm, EventForm, ImportForm, PlayerForm, RoleForm
+from tournament.events.forms import (
+    DropForm,
+    EventEditForm,
+    EventForm,
+    ImportForm,
+    PlayerEditForm,
+    PlayerForm,
+    RoleForm,
+    StaffAccountForm,
+)
 from tournament.events.models import Registration
 from tournament.events.permissions import can_create_events, events_for, has_event_permission
+from tournament.seating.field import playing_registrations
 from tournament.seating.forms import SeatRoundForm
 
 
 @login_required
 def event_list(request):
-    events = events_for(request.user).with_player_count().annotate(round_count=Count("rounds"))
+    # distinct: the two counts join registrations and rounds, which multiplies rows.
+    events = (
+        events_for(request.user)
+        .with_player_count()
+        .annotate(round_count=Count("rounds", distinct=True))
+    )
     return render(
         request,
         "staff/event_list.html",
@@ -70,15 +85,76 @@ def event_dashboard(request, event):
             "event": event,
             "registrations": registrations,
             "counts": counts,
-            "playing": counts["active"] + counts["substitute"],
+            "playing": len(playing_registrations(event)),
             "rounds": rounds,
             "roles": event.staff_roles.select_related("user").order_by("role", "user__username"),
             "can_manage": can_manage,
             "seat_form": SeatRoundForm(initial={"number": next_round}),
             "role_form": RoleForm(),
+            "account_form": StaffAccountForm(auto_id="id_account-%s"),
             "drop_form": DropForm(),
+            "current_round": rounds.last().number if rounds else None,
         },
     )
+
+
+@event_permission_required("manage")
+def event_edit(request, event):
+    """Name, dates, public flag, session length, entry level, number of rounds; rules in draft."""
+    form = EventEditForm(*_bound(request)[:1], event=event)
+    if request.method == "POST" and form.is_valid():
+        data = {k: v for k, v in form.cleaned_data.items()}
+        try:
+            editing.edit_event(event, **data, by=request.user)
+        except EventError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("The event's settings are saved."))
+            return redirect("manage:event", event.slug)
+    status = 400 if form.errors else 200
+    return render(request, "staff/event_edit.html", {"event": event, "form": form}, status=status)
+
+
+@event_permission_required("manage")
+def player_edit(request, event, registration_id):
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), pk=registration_id, event=event
+    )
+    player = registration.player
+    initial = {f: getattr(player, f) for f in editing.PLAYER_FIELDS}
+    form = PlayerEditForm(*_bound(request)[:1], initial={**initial, "group": registration.group})
+    if request.method == "POST" and form.is_valid():
+        try:
+            editing.edit_player(registration, **form.cleaned_data, by=request.user)
+        except EventError as error:
+            _form_error(form, error)
+        else:
+            messages.success(request, _("%(name)s is saved.") % {"name": form.cleaned_data["name"]})
+            return redirect("manage:event", event.slug)
+    status = 400 if form.errors else 200
+    context = {"event": event, "registration": registration, "form": form}
+    return render(request, "staff/player_edit.html", context, status=status)
+
+
+@require_POST
+@event_permission_required("manage")
+def event_finish(request, event):
+    if not request.POST.get("confirm"):
+        messages.error(request, _("Tick the box to confirm that the event is over."))
+        return redirect("manage:event", event.slug)
+    try:
+        editing.finish_event(event, by=request.user)
+    except EventError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The event has finished; its results are locked."))
+    return redirect("manage:event", event.slug)
+
+
+def _form_error(form, error: EventError) -> None:
+    """A service's refusal on the form: next to its field when it names one."""
+    field = getattr(error, "field", None)
+    form.add_error(field if field in form.fields else None, error.message)
 
 
 @require_POST
@@ -200,7 +276,11 @@ def role_grant(request, event):
     form = RoleForm(request.POST)
     if form.is_valid():
         user, role = form.cleaned_data["user"], form.cleaned_data["role"]
-        services.grant_role(event, user, role, by=request.user)
+        try:
+            services.grant_role(event, user, role, by=request.user)
+        except EventError as error:
+            messages.error(request, error.message)
+            return redirect("manage:event", event.slug)
         messages.success(
             request,
             _("%(user)s is now %(role)s.")

@@ -88,6 +88,7 @@ def standings_context(event, scope: str) -> dict:
             {
                 "rank": f"{row['rank']}{'=' if row.get('tied') else ''}",
                 "player": row["player"],
+                "withdrawn": row.get("withdrawn", False),
                 "club": row.get("club") or "",
                 "country": row.get("country") or "",
                 "sessions": row.get("sessions", 0),
@@ -112,9 +113,13 @@ def standings_context(event, scope: str) -> dict:
 
 
 def score_card_context(event) -> dict:
-    """Active players by name, each with the sessions of the rounds whose results are out."""
+    """Ranked players by name, each with the sessions of the rounds whose results are out.
+
+    Active players always; reserves and withdrawn players once they have a seat (their
+    card shows what they played); house substitutes never, as they are never ranked.
+    """
     registrations = list(
-        event.registrations.filter(status=Registration.Status.ACTIVE).select_related("player")
+        event.registrations.exclude(status=Registration.Status.SUBSTITUTE).select_related("player")
     )
     published = Q(round__event=event, round__results_published_at__isnull=False)
     seats = list(
@@ -136,7 +141,10 @@ def score_card_context(event) -> dict:
         sessions[seat.registration_id].append(_session_line(seat, result, at_table[seat.table_id]))
     ranking = {row["registration"]: row for row in standings(event, "public").rows}
     cards = []
+    seated = {seat.registration_id for seat in seats}
     for registration in sorted(registrations, key=lambda r: (_sort_name(r.player.name), r.pk)):
+        if registration.status != Registration.Status.ACTIVE and registration.pk not in seated:
+            continue
         mine = sorted(sessions.get(registration.pk, []), key=lambda s: s["round"])
         standing = ranking.get(registration.pk) or {}
         cards.append(

@@ -24,6 +24,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from tournament.events.name_search import search_text
 from tournament.results.templatetags.results_tags import points as format_points
 from tournament.standings.labels import metric_label
 
@@ -122,8 +123,15 @@ class StandingsTable(tables.Table):
                 else:
                     text = render(value, record)
                 parts.append(format_html("<td {}>{}</td>", attrs, text))
-            tied = ' class="is-tied"' if record["tied"] else ""
-            lines.append(f"<tr{tied}>{''.join(parts)}</tr>")
+            classes = " ".join(
+                name
+                for name, on in (("is-tied", record["tied"]), ("is-withdrawn", record["withdrawn"]))
+                if on
+            )
+            attrs = format_html(' data-search="{}"', record["search"])
+            if classes:
+                attrs += f' class="{classes}"'
+            lines.append(f"<tr{attrs}>{''.join(parts)}</tr>")
         return mark_safe("\n".join(lines))  # noqa: S308 (every cell went through format_html)
 
     def render_rank(self, value, record):
@@ -132,7 +140,22 @@ class StandingsTable(tables.Table):
         return value
 
     def render_player(self, value, record):
-        return format_html('<a href="{}{}/">{}</a>', self.player_url, record["registration"], value)
+        link = format_html('<a href="{}{}/">{}</a>', self.player_url, record["registration"], value)
+        if record["withdrawn"]:
+            # Withdrawn players stay listed with the rounds they played, ranked after the rest.
+            return format_html(
+                '{} <span class="badge badge-dropped">{}</span>', link, _("Withdrawn")
+            )
+        return link
+
+
+class _NameOnly:
+    """A snapshot row seen as a player by ``name_search`` (the rows carry the Latin names)."""
+
+    def __init__(self, row: dict):
+        self.name = row["player"]
+        self.latin_first_name = row.get("latin_first_name") or ""
+        self.latin_last_name = row.get("latin_last_name") or ""
 
 
 def table_rows(snapshot_rows: list[dict], metrics: list[str]) -> list[dict]:
@@ -149,9 +172,11 @@ def table_rows(snapshot_rows: list[dict], metrics: list[str]) -> list[dict]:
                 "position": position,
                 "rank": row["rank"],
                 "tied": row.get("tied", False),
+                "withdrawn": row.get("withdrawn", False),
                 "registration": row["registration"],
                 "player": row["player"],
                 "sort_name": row["player"].casefold(),
+                "search": search_text(_NameOnly(row)),
                 "club": row.get("club") or "",
                 "sort_club": (row.get("club") or "").casefold(),
                 "country": row.get("country") or "",

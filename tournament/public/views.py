@@ -11,6 +11,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
 from tournament.events.models import Event, Registration
+from tournament.events.name_search import filter_registrations
 from tournament.public import history
 from tournament.public.standings_view import (
     metric_order,
@@ -34,9 +35,16 @@ def home(request):
 
 
 def event_detail(request, slug):
-    """One published event, its published rounds and its players (dropped ones apart)."""
+    """One published event, its published rounds and its players (dropped ones apart).
+
+    ``?q=`` narrows the players to those whose name matches (``events.name_search``:
+    accents and case ignored, Latin names too); the page says so when nobody does.
+    """
     event = get_object_or_404(Event.objects.public().with_player_count(), slug=slug)
-    registrations = event.registrations.select_related("player").order_by("player__name", "pk")
+    query = request.GET.get("q", "").strip()
+    registrations = filter_registrations(
+        event.registrations.select_related("player").order_by("player__name", "pk"), query
+    )
     dropped = Registration.Status.DROPPED
     rounds = event.rounds.filter(status__in=PUBLIC_ROUND)
     return render(
@@ -46,6 +54,7 @@ def event_detail(request, slug):
             "event": event,
             "playing": [r for r in registrations if r.status != dropped],
             "dropped": [r for r in registrations if r.status == dropped],
+            "query": query,
             "rounds": rounds.order_by("number"),
         },
     )

@@ -68,6 +68,8 @@ class ScoreSheet(models.Model):
         RULING_VOIDED = "ruling_voided", _("Ruling cancelled")
         CONFLICT = "conflict", _("Not applied (conflict)")  # {"base", "head"}
         IMPORTED = "imported", _("Imported from a results file")
+        # The seats changed under a sheet with results: confirm it again.
+        SEATING_CORRECTED = "seating_corrected", _("Seating corrected")  # {"players"}
 
     table = models.ForeignKey(
         Table, on_delete=models.PROTECT, related_name="sheets", verbose_name=_("table")

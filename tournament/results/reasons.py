@@ -29,6 +29,7 @@ SENTENCES = {
     Code.RULING_VOIDED: _("ruling cancelled"),
     Code.CONFLICT: _("not applied: based on version %(base)s, but version %(head)s was saved"),
     Code.IMPORTED: _("imported from a results file"),
+    Code.SEATING_CORRECTED: _("seating corrected (%(players)s): confirm again"),
 }
 
 

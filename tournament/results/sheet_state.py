@@ -13,10 +13,12 @@ import copy
 import re
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from scoring.families import OptionError
 from scoring.sheets import SheetError, SheetResult, replay_rules
 from tournament.events.rules import rules_of
-from tournament.results.errors import SheetInputError
+from tournament.results.errors import NotAllowed, SheetInputError
 from tournament.results.models import ScoreSheet
 from tournament.seating.models import Table
 
@@ -35,8 +37,18 @@ class SheetState:
 
 
 def lock_table(table: Table) -> Table:
-    """The table row, locked until the transaction ends: every write to its sheet queues here."""
-    return Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    """The table row, locked until the transaction ends: every write to its sheet queues here.
+
+    A finished event's results are locked: every write comes through here, so
+    it is refused here (``tournament.events.editing.finish_event``).
+    """
+    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    if table.round.event.status == "finished":
+        raise NotAllowed(
+            _("“%(event)s” has finished: its results are locked.")
+            % {"event": table.round.event.name}
+        )
+    return table
 
 
 def head_of(table: Table) -> ScoreSheet | None:

@@ -22,7 +22,14 @@ from tournament.seating.field import playing_registrations
 from tournament.seating.models import WIND_ORDER, Round, Seat, Table
 from tournament.seating.swaps import swap_seats
 
-__all__ = ["EventError", "playing_registrations", "publish_round", "seat_round", "swap_seats"]
+__all__ = [
+    "EventError",
+    "plan_remaining_rounds",
+    "playing_registrations",
+    "publish_round",
+    "seat_round",
+    "swap_seats",
+]
 
 # Seconds the planner may search for a better seating in a web request or a
 # command; the demo and the tests use less.
@@ -40,12 +47,15 @@ def _planner():
     return plan
 
 
-def _history(event: Event, before: int) -> list[list[tuple[int, ...]]]:
-    """Rounds already seated, as the planner reads them: round -> tables -> (E, S, W, N)."""
+def _history(event: Event, before: int, since: int = 1) -> list[list[tuple[int, ...]]]:
+    """Rounds already seated, as the planner reads them: round -> tables -> (E, S, W, N).
+
+    The rounds numbered ``since`` to ``before`` - 1.
+    """
     rounds: dict[int, dict[int, dict[str, int]]] = {}
-    seats = Seat.objects.filter(round__event=event, round__number__lt=before).values_list(
-        "round__number", "table__number", "wind", "registration_id"
-    )
+    seats = Seat.objects.filter(
+        round__event=event, round__number__lt=before, round__number__gte=since
+    ).values_list("round__number", "table__number", "wind", "registration_id")
     for number, table, wind, registration in seats:
         rounds.setdefault(number, {}).setdefault(table, {})[wind] = registration
     return [
@@ -108,21 +118,27 @@ def seat_round(
     """Seat every playing registration for round ``number``.
 
     An unpublished round can be seated again (after a late drop, say); it is
-    replaced as a whole.
+    replaced as a whole. The planner plans every round to the event's
+    ``rounds_planned`` (the horizon) and the first of them is stored: a plan
+    made for round 3 alone paints the rounds after it into a corner (28
+    players in clubs, seated one round per call without the horizon, met 28
+    times more than planned all at once).
     """
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.status == Event.Status.FINISHED:
-        raise EventError(_("“%(event)s” has finished.") % {"event": event.name})
-    if method not in Round.Method.values:
-        raise EventError(
-            _("Unknown seating method “%(method)s”; use one of %(choices)s.")
-            % {"method": method, "choices": ", ".join(Round.Method.values)}
-        )
+    event = _lock_event(event, method)
     existing = _check_number(event, number)
     players = playing_registrations(event)
     _check_fill_tables(players)
     seed = number if seed is None else seed
-    plan = _plan(event, number, players, method=method, seed=seed, time_budget=time_budget)
+    horizon = max(number, event.rounds_planned or number)
+    plan = _plan(
+        event,
+        horizon,
+        players,
+        _history(event, number),
+        method=method,
+        seed=seed,
+        time_budget=time_budget,
+    )
     round_ = _save_round(event, number, existing, method=method, seed=seed, by=by)
     # The plan starts with the rounds already played; the one new round follows.
     _store_tables(round_, plan.new_rounds[0], by)
@@ -144,26 +160,40 @@ def _check_fill_tables(players: list[Registration]) -> None:
         )
 
 
+def _lock_event(event: Event, method: str) -> Event:
+    """The event, locked for the seating, or a refusal (finished, unknown method)."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise EventError(_("“%(event)s” has finished.") % {"event": event.name})
+    if method not in Round.Method.values:
+        raise EventError(
+            _("Unknown seating method “%(method)s”; use one of %(choices)s.")
+            % {"method": method, "choices": ", ".join(Round.Method.values)}
+        )
+    return event
+
+
 def _plan(
     event: Event,
-    number: int,
+    rounds: int,
     players: list[Registration],
+    history: list[list[tuple[int, ...]]],
     *,
     method: str,
     seed: int,
     time_budget: float | None,
 ):
-    """The planner's seating, given the rounds before ``number``; its refusal as an EventError."""
+    """The planner's ``rounds`` rounds in all after ``history``; its refusal as an EventError."""
     budget = getattr(settings, "SEATING_TIME_BUDGET", DEFAULT_TIME_BUDGET)
     planner = _planner()
     try:
         return planner.plan_seating(
             [r.pk for r in players],
-            number,
+            rounds,
             method=method,
             seed=seed,
             groups={r.pk: group for r in players if (group := r.seating_group())},
-            history=_history(event, number),
+            history=history,
             standings=_standings(event, players) if method == Round.Method.SWISS else None,
             time_budget=budget if time_budget is None else time_budget,
         )
@@ -174,7 +204,14 @@ def _plan(
 
 
 def _save_round(
-    event: Event, number: int, existing: Round | None, *, method: str, seed: int, by
+    event: Event,
+    number: int,
+    existing: Round | None,
+    *,
+    method: str,
+    seed: int,
+    by,
+    reason: str | None = None,
 ) -> Round:
     """The round row, marked seated; a round seated again loses its old tables first."""
     if existing is not None:
@@ -186,15 +223,16 @@ def _save_round(
     round_.status = Round.Status.SEATED
     round_.method = method
     round_.seed = seed
-    save_with_history(round_, change_reason("round.seated", method=method), by)
+    save_with_history(round_, reason or change_reason("round.seated", method=method), by)
     return round_
 
 
-def _store_tables(round_: Round, tables, by) -> None:
+def _store_tables(round_: Round, tables, by, reason: str | None = None) -> None:
+    reason = reason or change_reason("seating.seated")
     stored = bulk_create_with_history(
         [Table(round=round_, number=i) for i in range(1, len(tables) + 1)],
         Table,
-        default_change_reason=change_reason("seating.seated"),
+        default_change_reason=reason,
         default_user=by,
     )
     # bulk_create gives back primary keys on SQLite and PostgreSQL alike.
@@ -203,9 +241,7 @@ def _store_tables(round_: Round, tables, by) -> None:
         for table, players in zip(stored, tables, strict=True)
         for wind, registration in zip(WIND_ORDER, players, strict=True)
     ]
-    bulk_create_with_history(
-        seats, Seat, default_change_reason=change_reason("seating.seated"), default_user=by
-    )
+    bulk_create_with_history(seats, Seat, default_change_reason=reason, default_user=by)
 
 
 @transaction.atomic
@@ -219,3 +255,111 @@ def publish_round(round_: Round, by=None) -> Round:
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
     return save_with_history(round_, change_reason("round.published"), by)
+
+
+PLAYED = (Round.Status.PUBLISHED, Round.Status.FINISHED)
+
+
+@transaction.atomic
+def plan_remaining_rounds(
+    event: Event,
+    by=None,
+    method: str = Round.Method.BALANCED,
+    seed: int | None = None,
+    time_budget: float | None = None,
+) -> list[Round]:
+    """Seat every round from the first unpublished one to ``event.rounds_planned``.
+
+    Published and finished rounds are kept and read as history; every
+    unpublished round is planned again with the players playing now, so the
+    same verb plans an event up front and re-plans it after a drop, a late
+    arrival, a substitute or a swap: a withdrawn player disappears from the
+    rounds to come, a newcomer has met nobody. The plan kept from before
+    (newcomers in the seats of players gone) competes with the fresh one,
+    and wins a tie (_better_of). The rounds are stored seated, not
+    published. Returns them in order.
+    """
+    event = _lock_event(event, method)
+    planned = event.rounds_planned
+    if not planned:
+        raise EventError(
+            _("Set the number of rounds of “%(event)s” first: the plan covers every round.")
+            % {"event": event.name}
+        )
+    rounds = {r.number: r for r in event.rounds.select_for_update()}
+    first = max((n for n, r in rounds.items() if r.status in PLAYED), default=0) + 1
+    if first > planned:
+        raise EventError(
+            _(
+                "All %(count)s planned rounds are published already; "
+                "raise the number of rounds to plan more."
+            )
+            % {"count": planned}
+        )
+    later = [r for n, r in sorted(rounds.items()) if n >= first]
+    _refuse_sheets(later)
+    players = playing_registrations(event)
+    _check_fill_tables(players)
+    seed = first if seed is None else seed
+    history = _history(event, first)
+    plan = _plan(
+        event, planned, players, history, method=method, seed=seed, time_budget=time_budget
+    )
+    new_rounds = _better_of(event, history, plan.new_rounds, _kept_plan(event, first, players))
+    code = "seating.replanned" if later else "seating.planned"
+    reason = change_reason(code, method=method)
+    for round_ in later:
+        if round_.number > planned:
+            for table in round_.tables.all():
+                delete_with_history(table, change_reason("table.reseated"), by)
+            delete_with_history(round_, change_reason("round.unplanned"), by)
+    seated = []
+    for number, tables in enumerate(new_rounds, start=first):
+        existing = rounds.get(number)
+        round_ = _save_round(
+            event, number, existing, method=method, seed=seed, by=by, reason=reason
+        )
+        _store_tables(round_, tables, by, reason)
+        seated.append(round_)
+    return seated
+
+
+def _kept_plan(event: Event, first: int, players: list[Registration]):
+    """The unpublished rounds planned before, newcomers in the seats of players gone, or None."""
+    from tournament.seating.planner import lineage
+
+    previous = _history(event, event.rounds_planned + 1, since=first)
+    if len(previous) != event.rounds_planned - first + 1:
+        return None
+    return lineage.carried_over(previous, _history(event, first), [r.pk for r in players])
+
+
+def _better_of(event: Event, history, fresh, kept):
+    """The fresh plan or the one kept, whichever has fewer repeats plus club meetings,
+    then fewer club meetings, then fewer players with unbalanced winds; the kept one
+    on a tie, so a re-plan moves nobody without a reason."""
+    if kept is None:
+        return fresh
+    from tournament.seating.planner.quality import measure
+    from tournament.seating.quality import group_of
+
+    groups = group_of(event)
+
+    def score(rounds):
+        q = measure([*history, *rounds], groups)
+        return (q.repeats + q.club_meetings, q.club_meetings, len(q.wind_unbalanced))
+
+    return kept if score(kept) <= score(fresh) else fresh
+
+
+def _refuse_sheets(rounds: list[Round]) -> None:
+    """An unpublished round with scoresheets is being played: publish it, or clear its sheets."""
+    for round_ in rounds:
+        if round_.tables.filter(sheets__isnull=False).exists():
+            raise EventError(
+                _(
+                    "Round %(number)s has scoresheets but is not published: publish it "
+                    "before planning the rounds after it."
+                )
+                % {"number": round_.number}
+            )

@@ -7,6 +7,7 @@ shows published rounds of public events only, to anyone.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Max
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -15,10 +16,11 @@ from django.views.decorators.http import require_POST
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
 from tournament.events.models import Event
+from tournament.events.name_search import filter_registrations
 from tournament.events.permissions import has_event_permission
-from tournament.seating import services
+from tournament.seating import quality, services
 from tournament.seating.forms import SeatRoundForm, SwapForm
-from tournament.seating.models import Round, Seat
+from tournament.seating.models import WIND_ORDER, Round, Seat, Wind
 
 
 def seating_of(round_: Round):
@@ -94,8 +96,73 @@ def _round_page(request, event, round_, tables, can_manage, swap_form, status=20
         "tables": tables,
         "can_manage": can_manage,
         "swap_form": swap_form,
+        **quality_context(event, round_),
     }
     return render(request, "staff/round_detail.html", context, status=status)
+
+
+def quality_context(event, round_: Round) -> dict:
+    """The plan's quality through this round, in names, for ``staff/round/quality.html``.
+
+    And over every round seated when later ones are (a plan made up front),
+    so a director sees what the rounds to come hold before publishing them.
+    """
+    names = dict(
+        event.registrations.values_list("pk", "player__name")  # withdrawn players included
+    )
+    through = quality.event_quality(event, through_round=round_.number)
+    last = event.rounds.filter(seats__isnull=False).aggregate(last=Max("number"))["last"]
+    whole_plan = None
+    if last and last > round_.number:
+        whole_plan = {"last": last, "quality": quality.event_quality(event)}
+    return {
+        "quality": through,
+        "quality_names": _quality_names(through, names),
+        "whole_plan": whole_plan,
+    }
+
+
+def _quality_names(q, names) -> dict:
+    """The players behind the numbers, by name."""
+    winds = dict(Wind.choices)
+    return {
+        "repeated": [
+            {"a": names.get(a, a), "b": names.get(b, b), "times": times}
+            for a, b, times in q.repeated_pairs
+        ],
+        "clubs": [
+            {"round": r, "a": names.get(a, a), "b": names.get(b, b)} for r, a, b in q.club_pairs
+        ],
+        "whole": [{"round": r, "table": t} for r, t in q.whole_group_at],
+        "unbalanced": [
+            {
+                "name": names.get(p, p),
+                "counts": " · ".join(
+                    f"{winds[w]} {c}" for w, c in zip(WIND_ORDER, q.wind_counts[p], strict=True)
+                ),
+            }
+            for p in q.wind_unbalanced
+        ],
+    }
+
+
+@require_POST
+@event_permission_required("manage")
+def rounds_plan(request, event):
+    """Seat (or seat again) every unpublished round up to the number of rounds planned."""
+    method = request.POST.get("method") or Round.Method.BALANCED
+    try:
+        seated = services.plan_remaining_rounds(event, by=request.user, method=method)
+    except EventError as error:
+        messages.error(request, error.message)
+        return redirect("manage:event", event.slug)
+    first, last = seated[0].number, seated[-1].number
+    messages.success(
+        request,
+        _("Rounds %(first)s to %(last)s are seated; publish each one when it is due.")
+        % {"first": first, "last": last},
+    )
+    return redirect("seating:round", event.slug, first)
 
 
 @require_POST
@@ -118,6 +185,7 @@ def public_round(request, slug, number):
     if not round_.is_public:
         raise Http404
     tables, by_name = seating_of(round_)
+    query = request.GET.get("q", "").strip()  # "where do I sit" without JavaScript
     published = event.rounds.filter(
         status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED]
     ).values_list("number", flat=True)
@@ -128,7 +196,8 @@ def public_round(request, slug, number):
             "event": event,
             "round": round_,
             "tables": tables,
-            "by_name": by_name,
+            "by_name": filter_registrations(by_name, query),
+            "query": query,
             "published": list(published),
         },
     )

@@ -15,7 +15,8 @@ value as an integer, a decimal with at most three places as it is (riichi
 points into 7/3) is rounded to two places, and the column is followed by an
 "(exact)" column holding the fraction ("7/3"), so nothing is lost and the
 rounded column still adds up in a spreadsheet. Players sharing a rank share
-its number (1, 2, 2, 4).
+its number (1, 2, 2, 4). When a player has withdrawn, a last "Note" column
+marks them ("withdrawn"); they are ranked after the active players.
 
 **CSV encoding.** UTF-8 *with* a byte-order mark, comma separated, dot as
 the decimal mark. Excel (the venue laptop's usual spreadsheet) opens a CSV
@@ -42,11 +43,12 @@ the ones both sources agree on. What goes in them:
 - *Position*: the final rank; players tied on every tiebreak share it (the
   EMA gives tied players the same base rank).
 - *EMA number*: the player's EMA id, empty when they have none.
-- *Last name, First name*: split from the one name we keep. "Last, First"
-  splits at the comma; a name in Chinese or Japanese script puts the family
-  name first ("山田 太郎" -> 山田, 太郎; without a space it is all last
-  name); any other name takes its last word as the last name. ⚠ The EMA
-  database is in Latin script: register players under the name the EMA knows.
+- *Last name, First name*: the player's Latin first and last names when
+  the director filled them; otherwise split from the one name we keep, with
+  family-name particles kept together ("Gaëlle Le Goff" -> Le Goff, Gaëlle;
+  "Last, First" splits at the comma). A name with no Latin letters (Chinese,
+  Japanese …) is not guessed at: both columns stay empty and the staff
+  standings page lists the player to fix (rules in :mod:`.ema_names`).
 - *Country*: the ISO 3166-1 two-letter code we store (⚠ the EMA's workbook
   uses its own three-letter codes).
 - *Table points*: MCR only, the sum of table points (up to two decimals);
@@ -56,8 +58,10 @@ the ones both sources agree on. What goes in them:
   147300, as the EMA's riichi pages print it ⚠). HK and Zung Jung: the session
   points total.
 
-Only ranked (active) players are listed: dropped players and substitutes are
-not in the standings.
+Two columns follow the EMA's: *Local name* (the name as written, when it is
+not in Latin script) and *Note* ("withdrawn" for a player who left the
+event; they keep their rounds and are listed after the active players).
+House substitutes are never ranked, so never listed.
 
 **No formulas.** Every cell of every file goes through
 :mod:`tournament.exports_safety`: a text cell a spreadsheet would run as a
@@ -69,7 +73,6 @@ only after it: a score of -4.5 is never quoted, a name "-1" always is.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -79,6 +82,8 @@ from django.utils.translation import gettext as _
 
 from tournament.events.rules import precedence_of, standings_format_of
 from tournament.exports_safety import safe_row, safe_xlsx_row
+from tournament.standings.ema_names import ema_names
+from tournament.standings.ema_names import split_name as split_name  # importable from here
 from tournament.standings.labels import metric_label
 
 EXACT_PLACES = 3  # a decimal with at most this many places is written as it is
@@ -93,11 +98,12 @@ EMA_HEADERS = (
     "Country",
     "Table points",
     "Score",
+    "Local name",
+    "Note",
 )
 
-# Column names of the tiebreak metrics (scoring/standings/metrics.py), in the reader's language.
-
-CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+# The EMA file's "Note" for a player who left the event (the EMA's files are in English).
+EMA_WITHDRAWN = "withdrawn"
 
 
 def number(value: Fraction) -> tuple[int | Decimal, bool]:
@@ -152,6 +158,10 @@ def columns(event) -> list[Column]:
     return cols
 
 
+def _note(row: dict) -> str:
+    return _("withdrawn") if row.get("withdrawn") else ""
+
+
 def table(event, rows: list[dict]) -> tuple[list[str], list[list]]:
     """Headers and cells of the standings, with an "(exact)" column after any rounded one.
 
@@ -160,7 +170,10 @@ def table(event, rows: list[dict]) -> tuple[list[str], list[list]]:
     """
     headers: list[str] = []
     body: list[list] = [[] for _row in rows]
-    for column in columns(event):
+    listed = columns(event)
+    if any(row.get("withdrawn") for row in rows):  # the mark, only when someone left
+        listed.append(Column(_("Note"), _note))
+    for column in listed:
         values = [column.value(row) for row in rows]
         if not column.numeric:
             headers.append(column.label)
@@ -215,21 +228,6 @@ def standings_xlsx(event, rows: list[dict]) -> bytes:
     return standings_dataset(event, rows).export("xlsx")
 
 
-def split_name(name: str) -> tuple[str, str]:
-    """``(last name, first name)`` of a name kept in one field (rules in the module docstring)."""
-    name = " ".join(name.split())
-    if "," in name:
-        last, first = name.split(",", 1)
-        return last.strip(), first.strip()
-    if " " not in name:
-        return name, ""
-    if CJK.search(name):
-        last, first = name.split(" ", 1)
-        return last, first
-    first, last = name.rsplit(" ", 1)
-    return last, first
-
-
 def _ema_score(event, row: dict) -> int:
     # Riichi: result points in points (thousands x 1000); MCR, HK, Zung Jung: the
     # session points total (MCR's second key, HK's and ZJ's first). The family says.
@@ -253,7 +251,7 @@ def _table_points(event, row: dict) -> str | int | Decimal:
 def ema_dataset(event, rows: list[dict]) -> tablib.Dataset:
     data = tablib.Dataset(headers=list(EMA_HEADERS))
     for row in rows:
-        last, first = split_name(row["player"])
+        last, first, local = ema_names(row)
         data.append(
             safe_row(
                 [
@@ -264,6 +262,8 @@ def ema_dataset(event, rows: list[dict]) -> tablib.Dataset:
                     row["country"],
                     _table_points(event, row),
                     _ema_score(event, row),
+                    local,
+                    EMA_WITHDRAWN if row.get("withdrawn") else "",
                 ]
             )
         )

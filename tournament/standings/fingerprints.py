@@ -1,7 +1,17 @@
 """What the standings depend on, as one short hash.
 
 The snapshot and the public page caches are kept while this holds, so it
-must move with anything that can change a standing row.
+must move with anything that can change a standing row: who sits where
+(seats), which sheets are confirmed (sheets), which rounds count (rounds,
+published *and* unpublished), who is ranked and how they are named
+(registrations, players), and the rules (the event's ruleset, options and
+anything else saved on it).
+
+Every one of those models keeps django-simple-history records, and a
+history id only grows: the latest history id of each moves with every
+change, including a deletion or a value put back as it was. (A maximum over
+live values would not: unpublishing the latest round's results takes its
+publication time away, and the greatest remaining one may be an old value.)
 """
 
 from __future__ import annotations
@@ -9,56 +19,88 @@ from __future__ import annotations
 import hashlib
 import json
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import Count, OuterRef, Subquery, Value
 
 from tournament.events.models import Event, Player, Registration
 from tournament.events.rules import live_overrides
 from tournament.results.models import ScoreSheet
-from tournament.seating.models import Round
+from tournament.seating.models import Round, Seat
 from tournament.standings.models import StandingSnapshot
 
 Scope = StandingSnapshot.Scope
+Status = ScoreSheet.Status
+
+# Versions in these states never count, and change with every hand entered:
+# leaving them out keeps the cache through a round's data entry.
+NOT_COUNTED = (Status.DRAFT, Status.CONFLICT)
 
 
-def _latest(queryset, field: str):
+def _latest(queryset, field: str = "history_id"):
     """The greatest ``field`` of ``queryset``, as a subquery."""
     return Subquery(queryset.order_by(f"-{field}").values(field)[:1])
 
 
-def fingerprint(event: Event, scope: str) -> str:
-    """What the standings depend on, read in one query.
+def _count(queryset, group: str):
+    """How many rows ``queryset`` has (grouped by the event, ``group``), as a subquery."""
+    counted = queryset.order_by().values(group).annotate(n=Count("pk"))
+    return Subquery(counted.values("n")[:1])
 
-    Confirmed sheets only gain ids and confirmation times (a correction is a
-    new version), rounds only gain a results publication, registrations and
-    players only gain history rows: the latest of each changes whenever the
-    standings could.
+
+def _sheets(scope: str) -> dict:
+    """What of the sheets can change the standings of ``scope``.
+
+    A sheet counts once confirmed; it stops counting when it is superseded,
+    sent back (a new submitted version supersedes it) or changed in place.
+    The history of every version that is not a draft covers the first two;
+    the number of confirmed sheets covers a confirmed sheet changed in place.
     """
-    sheets = ScoreSheet.objects.filter(
-        table__round__event=OuterRef("pk"), status=ScoreSheet.Status.CONFIRMED
+    history = ScoreSheet.history.filter(table__round__event_id=OuterRef("pk")).exclude(
+        status__in=NOT_COUNTED
+    )
+    confirmed = ScoreSheet.objects.filter(
+        table__round__event_id=OuterRef("pk"), status=Status.CONFIRMED
     )
     if scope == Scope.PUBLIC:
-        sheets = sheets.filter(table__round__results_published_at__isnull=False)
+        history = history.filter(table__round__results_published_at__isnull=False)
+        confirmed = confirmed.filter(table__round__results_published_at__isnull=False)
+    return {"sheet": _latest(history), "confirmed": _count(confirmed, "table__round__event")}
+
+
+def _rounds_and_seats(scope: str) -> dict:
+    """What of the rounds and seats can change the standings of ``scope``.
+
+    Staff: every change to a round or a seat. Public: only rounds whose
+    results are published count, so seating the next round or swapping in
+    it leaves the public pages alone. A publication is a history record with
+    a publication time, whose id is new; an unpublication lowers the number
+    of published rounds.
+    """
+    rounds = Round.history.filter(event_id=OuterRef("pk"))
+    # Joined through the registration, which outlives a deleted round.
+    seats = Seat.history.filter(registration__event_id=OuterRef("pk"))
+    if scope != Scope.PUBLIC:
+        return {"round": _latest(rounds), "published": Value(0), "seat": _latest(seats)}
+    published = Round.objects.filter(event_id=OuterRef("pk")).exclude(results_published_at=None)
+    return {
+        "round": _latest(rounds.exclude(results_published_at=None)),
+        "published": _count(published, "event"),
+        "seat": _latest(seats.filter(round__results_published_at__isnull=False)),
+    }
+
+
+def fingerprint(event: Event, scope: str) -> str:
+    """What the standings of ``scope`` depend on, read in one query."""
     registrations = Registration.objects.filter(event=OuterRef(OuterRef("pk")))
-    latest = (
-        Event.objects.filter(pk=event.pk)
-        .annotate(
-            sheet=_latest(sheets, "id"),
-            confirmed=_latest(sheets.exclude(confirmed_at=None), "confirmed_at"),
-            published=_latest(
-                Round.objects.filter(event=OuterRef("pk")).exclude(results_published_at=None),
-                "results_published_at",
-            ),
-            registration=_latest(
-                Registration.history.filter(event_id=OuterRef("pk")), "history_id"
-            ),
-            # A corrected name or club changes what the rows show.
-            player=_latest(
-                Player.history.filter(id__in=registrations.values("player_id")), "history_id"
-            ),
-        )
-        .values_list("sheet", "confirmed", "published", "registration", "player")
-        .get()
-    )
+    parts = {
+        "event_record": _latest(Event.history.filter(id=OuterRef("pk"))),
+        **_sheets(scope),
+        **_rounds_and_seats(scope),
+        "registration": _latest(Registration.history.filter(event_id=OuterRef("pk"))),
+        # A corrected name or club changes what the rows show.
+        "player": _latest(Player.history.filter(id__in=registrations.values("player_id"))),
+    }
+    latest = Event.objects.filter(pk=event.pk).annotate(**parts).values_list(*parts).get()
     # The options decide the rules: frozen at the start from these same options.
-    parts = [event.ruleset, json.dumps(live_overrides(event), sort_keys=True, default=str), *latest]
-    return hashlib.sha256(repr(parts).encode()).hexdigest()[:40]
+    options = json.dumps(live_overrides(event), sort_keys=True, default=str)
+    key = [scope, event.ruleset, options, *latest]
+    return hashlib.sha256(repr(key).encode()).hexdigest()[:40]

@@ -5,6 +5,12 @@ loads its input (one :class:`SessionLine` per player per confirmed sheet),
 keeps the answer in a :class:`StandingSnapshot` with the fingerprint of what
 it came from, and publishes a round's results.
 
+Who is ranked (issue "[4/8]"): every active player; a reserve once they
+have a session counted, among the active players; a withdrawn player who
+played, marked ``"withdrawn": True`` and ranked after all of those (rank
+numbers go on from the last active one); a house substitute never, though
+the sessions they played count for their opponents.
+
 Two scopes: **public** counts only rounds whose results the director has
 published (the public pages and exports); **staff** counts every confirmed
 sheet (the director's view and the ``standings`` command).
@@ -80,33 +86,63 @@ def session_lines(event: Event, scope: str) -> list[SessionLine]:
     return lines
 
 
-def compute(event: Event, scope: str) -> tuple[list[dict], list[int]]:
-    """The ranked rows (JSON-safe) and the round numbers counted."""
-    registrations = list(
-        event.registrations.filter(status=Registration.Status.ACTIVE).select_related("player")
+def _ranked_groups(event: Event, lines: list[SessionLine]):
+    """The registrations to rank, as (registrations, withdrawn) groups, best group first.
+
+    Active players are always ranked; a reserve once they have a session counted, with the
+    active players; withdrawn players who played, after all of them. House substitutes never.
+    """
+    Status = Registration.Status
+    played = {line.player for line in lines}
+    registrations = (
+        event.registrations.exclude(status=Status.SUBSTITUTE)
+        .select_related("player")
+        .order_by("pk")
     )
-    by_id = {r.pk: r for r in registrations}
-    lines = [line for line in session_lines(event, scope) if line.player in by_id]
-    ranked = rank_by(precedence_of(event), list(by_id), lines)
-    rows = []
-    for standing in ranked:
-        registration = by_id[standing.player]
-        player = registration.player
-        rows.append(
-            {
-                "rank": standing.rank,
-                "tied": standing.tied,
-                "registration": registration.pk,
-                "player": player.name,
-                "club": player.club,
-                "country": player.country,
-                "ema_id": player.ema_id,
-                "points": str(standing.points),
-                "score": str(standing.score),
-                "sessions": standing.sessions,
-                "metrics": {k: str(v) for k, v in standing.metrics.items()},
-            }
-        )
+    ranked, withdrawn = [], []
+    for registration in registrations:
+        if registration.status == Status.ACTIVE or registration.pk in played:
+            (withdrawn if registration.status == Status.DROPPED else ranked).append(registration)
+    return [(ranked, False), (withdrawn, True)]
+
+
+def _row(standing, registration: Registration, rank: int, withdrawn: bool) -> dict:
+    player = registration.player
+    return {
+        "rank": rank,
+        "tied": standing.tied,
+        "registration": registration.pk,
+        "player": player.name,
+        "latin_first_name": player.latin_first_name,
+        "latin_last_name": player.latin_last_name,
+        "club": player.club,
+        "country": player.country,
+        "ema_id": player.ema_id,
+        "status": registration.status,
+        "withdrawn": withdrawn,
+        "points": str(standing.points),
+        "score": str(standing.score),
+        "sessions": standing.sessions,
+        "metrics": {k: str(v) for k, v in standing.metrics.items()},
+    }
+
+
+def compute(event: Event, scope: str) -> tuple[list[dict], list[int]]:
+    """The ranked rows (JSON-safe) and the round numbers counted.
+
+    Withdrawn players are ranked among themselves and numbered on from the last
+    active rank (a player who left after round 5 cannot overtake those who stayed).
+    Every session line counts for the rounds (a substitute's table was played).
+    """
+    lines = session_lines(event, scope)
+    order = precedence_of(event)
+    rows: list[dict] = []
+    for registrations, withdrawn in _ranked_groups(event, lines):
+        by_id = {r.pk: r for r in registrations}
+        mine = [line for line in lines if line.player in by_id]
+        offset = len(rows)
+        for standing in rank_by(order, list(by_id), mine):
+            rows.append(_row(standing, by_id[standing.player], offset + standing.rank, withdrawn))
     return rows, sorted({line.round for line in lines})
 
 

@@ -21,4 +21,5 @@ urlpatterns = [
         views.round_publish_results,
         name="publish_results",
     ),
+    path("<slug:slug>/standings.rounds.csv", views.staff_breakdown, name="staff_rounds"),
 ]

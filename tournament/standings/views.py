@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -20,6 +21,8 @@ from tournament.events.models import Event
 from tournament.events.permissions import has_event_permission
 from tournament.seating.models import Round
 from tournament.standings import exports
+from tournament.standings.breakdown import breakdown_csv
+from tournament.standings.ema_names import missing_latin_name
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.services import publish_results, standings
 
@@ -56,14 +59,37 @@ def staff_standings(request, event):
             "snapshot": snapshot,
             "headers": headers,
             "rows": [
-                {"tied": row["tied"], "cells": cells}
+                {"tied": row["tied"], "withdrawn": row.get("withdrawn", False), "cells": cells}
                 for row, cells in zip(snapshot.rows, body, strict=True)
             ],
+            "missing_latin": _missing_latin(event, snapshot.rows),
             "counted": snapshot.rounds,
             "published": [r.number for r in rounds if r.results_published_at is not None],
             "can_manage": has_event_permission(request.user, event, "manage"),
         },
     )
+
+
+def _missing_latin(event: Event, rows: list[dict]) -> list[dict]:
+    """Ranked players the EMA file cannot name in Latin letters, with their edit page if any."""
+    out = []
+    for row in rows:
+        if not missing_latin_name(row):
+            continue
+        try:
+            url = reverse("manage:player_edit", args=[event.slug, row["registration"]])
+        except NoReverseMatch:  # the player edit page is not there yet: the name alone
+            url = ""
+        out.append({"player": row["player"], "url": url})
+    return out
+
+
+@event_permission_required("view")
+def staff_breakdown(request, event):
+    """Every counted session, round by round (tournament.standings.breakdown)."""
+    response = HttpResponse(breakdown_csv(event), content_type=exports.CSV_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-staff-rounds.csv"'
+    return response
 
 
 @event_permission_required("view")

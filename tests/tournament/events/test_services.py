@@ -304,4 +304,4 @@ def test_quoted_fields_and_multiline_names(event):
 def test_decode_upload_explains_non_utf8():
     assert csv_import.decode_upload("\ufeffname\nÅsa\n".encode()) == "name\nÅsa\n"
     with pytest.raises(EventError, match="not UTF-8"):
-        csv_import.decode_upload("name\nÅsa\n".encode("latin-1"))
+        csv_import.decode_upload("name\n王芳\n".encode("gbk"))  # Windows-1252 is read now

@@ -228,7 +228,8 @@ def test_import_refuses_a_file_that_is_not_utf8(client, login, event):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     login("director")
-    upload = SimpleUploadedFile("players.csv", "name\nÅsa\n".encode("latin-1"))
+    # Windows-1252 and Shift_JIS are read now; GBK is still refused.
+    upload = SimpleUploadedFile("players.csv", "name\n王芳\n".encode("gbk"))
     response = client.post("/manage/cup/players/import/", {"file": upload})
     assert response.status_code == 200
     assert "not UTF-8" in response.content.decode()

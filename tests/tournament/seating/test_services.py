@@ -78,7 +78,8 @@ def test_later_rounds_pass_history_groups_and_only_playing_players(event, spy):
 
     call = spy[-1]
     assert regs[0].pk not in call["players"]
-    assert len(call["players"]) == 16
+    # 12 active players fill three tables: the house substitutes wait (issue "[4/8]").
+    assert len(call["players"]) == 12
     assert call["rounds"] == 2
     assert call["method"] == "balanced"
     assert call["standings"] is None

@@ -128,8 +128,9 @@ def test_ema_csv_of_a_riichi_event(client, riichi):
     header, *rows = read_csv(response)
     assert header == list(EMA_HEADERS)
     assert len(rows) == 8
-    yamada = next(row for row in rows if row[2] == "山田")
-    assert yamada == ["1", yamada[1], "山田", "太郎", "JP", "", "30300"]
+    # No Latin name given: the Latin columns stay empty, the name goes to "Local name".
+    yamada = next(row for row in rows if row[7] == "山田 太郎")
+    assert yamada == ["1", yamada[1], "", "", "JP", "", "30300", "山田 太郎", ""]
     assert yamada[1].startswith("0400")  # the EMA id
     assert [int(row[0]) for row in rows] == sorted(int(row[0]) for row in rows)
 
@@ -140,7 +141,7 @@ def test_ema_csv_of_an_mcr_event(client, mcr):
     header, *rows = read_csv(response)
     assert header == list(EMA_HEADERS)
     first = rows[0]
-    assert first[0] == "1" and first[5:] == ["4", "40"]
+    assert first[0] == "1" and first[5:] == ["4", "40", "", ""]
     assert first[2:4] == [first[2], "Player"]  # "Player 03": last name "03"
     tied = [row for row in rows if row[5] == "2.33"]
     assert len(tied) == 3 and {row[6] for row in tied} == {"20"}
@@ -151,11 +152,11 @@ def test_ema_csv_of_an_mcr_event(client, mcr):
     ("name", "parts"),
     [
         ("Anna Schmidt", ("Schmidt", "Anna")),
-        ("Daan de Vries", ("Vries", "Daan de")),
+        ("Daan de Vries", ("de Vries", "Daan")),
         ("de Vries, Daan", ("de Vries", "Daan")),
-        ("山田 太郎", ("山田", "太郎")),
-        ("王 芳", ("王", "芳")),
-        ("山田太郎", ("山田太郎", "")),
+        ("山田 太郎", ("", "")),  # not guessed at: the "Local name" column has it
+        ("王 芳", ("", "")),
+        ("山田太郎", ("", "")),
         ("  Chloé   Martin ", ("Martin", "Chloé")),
         ("Madonna", ("Madonna", "")),
     ],

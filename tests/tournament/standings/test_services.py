@@ -71,13 +71,15 @@ def test_publishing_results_puts_a_round_on_the_public_standings(event):
     assert standings(event.event, "staff").rounds == [1]
 
 
-def test_a_dropped_player_leaves_the_standings(event):
+def test_a_dropped_player_stays_in_the_standings_marked_and_last(event):
+    # Issue "[4/8]": a withdrawn player keeps the rounds played, marked, after the active ones.
     assert len(standings(event.event, "staff").rows) == 8
     leaving = event.registrations[0]
     drop_player(leaving, by=event.users["director"], reason="went home")
     rows = standings(event.event, "staff").rows
-    assert len(rows) == 7
-    assert leaving.player.name not in {row["player"] for row in rows}
+    assert len(rows) == 8
+    assert rows[-1]["player"] == leaving.player.name and rows[-1]["withdrawn"]
+    assert rows[-1]["rank"] == 8 and not any(row["withdrawn"] for row in rows[:-1])
 
 
 def test_a_change_to_one_scope_leaves_the_other_alone(event):

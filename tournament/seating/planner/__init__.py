@@ -11,7 +11,10 @@ then the search, then winds), ``designs`` and ``finite_fields`` (the
 algebraic seatings and the GF(q) arithmetic under them), ``continuation``
 (going on with a design round by round), ``groups`` (keeping clubs apart),
 ``search`` (tabu search), ``swiss`` (tables by standings), ``winds`` (who
-sits East, South, West, North) and ``deadline`` (the time budget).
+sits East, South, West, North), ``lineage`` (newcomers read in the places of
+players gone, so a design goes on after a drop and a substitute),
+``quality`` (repeats, club meetings and wind balance as the director reads
+them) and ``deadline`` (the time budget).
 
 A test (tests/tournament/seating/planner/test_no_django.py) keeps it that way:
 nothing here may import Django, or anything of the project outside this

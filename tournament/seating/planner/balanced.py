@@ -8,7 +8,16 @@ Vocabulary as in plan.py; players here are indices 0..n-1. The steps:
    rounds meet nobody twice and split no group that could be split, they are
    kept as they are; anything else (no design, groups that clash, more rounds
    than the design has) goes to the tabu search (search.py), warm-started
-   from the design or from a greedy seating.
+   from the design or from a greedy seating. A design's rounds that meet
+   nobody twice but seat clubmates together are weighed against a seating
+   that keeps the clubs apart at the price of repeats (_score): a club
+   meeting weighs as much as a repeat, and fewer club meetings win a tie.
+   Either way the search is not run on top: its only way to improve is that
+   trade, and being timed, it would make the answer depend on the machine.
+   After a change of players, the design goes on with the newcomers in the
+   places of those gone (lineage.py), and among the namings of the design
+   that fit the rounds played, the one that seats the fewest clubmates
+   together in the rounds to come is taken (_club_cost).
 2. **Winds.** Over a block of four rounds every player can sit every wind
    once, so winds are planned a block at a time. When the rounds come from a
    design, the design rounds that will follow are predicted up to the end of
@@ -17,7 +26,10 @@ Vocabulary as in plan.py; players here are indices 0..n-1. The steps:
    colouring of winds.py, the rest of a block begun in earlier calls by a
    completion search that keeps the winds already sat. So an event seated
    one round at a time still gets balanced winds. Otherwise winds come from
-   the colouring (nothing played) or from polishing (rounds played).
+   the colouring (nothing played) or from polishing (rounds played); and
+   after rounds played that were not balanced block by block (a re-plan in
+   the middle of a block), polishing is taken whenever it leaves fewer
+   players unbalanced.
 """
 
 from __future__ import annotations
@@ -41,6 +53,15 @@ NAMING_SEED = 0  # the naming that keeps groups apart is the same whatever the s
 # take: it fails, slowly, when they came from elsewhere, and the search then
 # needs the rest.
 EMBED_SHARE = 0.25
+# The clubs-apart alternative to a repeat-free seating where clubmates meet
+# (see _score): a clubmate meeting then costs as much as this many repeats,
+# within this many iterations and this part of the time left.
+APART_PENALTY = 8
+APART_ITERATIONS = 2_000
+APART_SHARE = 0.5
+# Namings of a design under the rounds played compared, when the players'
+# clubs no longer give the first call's naming (someone left or came).
+MOST_NAMINGS = 200
 
 
 def balanced_rounds(count, met, counts, group_of, played, rng, deadline):
@@ -59,6 +80,13 @@ def balanced_rounds(count, met, counts, group_of, played, rng, deadline):
         start, construction = _from_design(n, count, price, group_of, rng, deadline)
     meetings_only = search.Problem(n, count, price)
     kept = start is not None and search.cost(meetings_only, start) <= meeting_bound
+    if start is not None and _score(met, group_of, start)[0]:
+        # A repeat-free start whose clubmates meet: the only way to do better is
+        # to trade those meetings for repeats, which the clubs-apart seating tries.
+        apart = _clubs_apart(n, count, met, group_of, rng, deadline)
+        kept = True
+        if _score(met, group_of, apart)[1] < _score(met, group_of, start)[1]:
+            start, construction = apart, None
     if not kept:
         # Moving anyone for the sake of winds alone would leave the design, and
         # with it the repeat-free rounds still to come: only search otherwise.
@@ -75,7 +103,24 @@ def balanced_rounds(count, met, counts, group_of, played, rng, deadline):
             if played
             else winds.colour_winds(tables, rng)
         )
+    elif played:
+        # Block by block suits rounds played in balanced blocks; after a change
+        # of players they may not be (a newcomer, a block re-planned halfway),
+        # and evening out the counts themselves may then do better.
+        polished = winds.polish_winds(seated, counts, deadline)
+        if _unbalanced(polished, counts) < _unbalanced(seated, counts):
+            seated = polished
     return seated, construction
+
+
+def _unbalanced(rounds, counts) -> int:
+    """Players whose wind counts, ``counts`` plus ``rounds``, are not balanced."""
+    total = [row[:] for row in counts]
+    for tables in rounds:
+        for table in tables:
+            for wind, player in enumerate(table):
+                total[player][wind] += 1
+    return sum(not winds.balanced(row) for row in total)
 
 
 def _from_design(n, count, price, group_of, rng, deadline):
@@ -132,7 +177,8 @@ def _naming(design, group_of, count: int, rng, deadline) -> list[int]:
 def _continued_design(problem, played, group_of, rng, deadline):
     """The next rounds of the design that the rounds played belong to, or (None, None)."""
     design = designs.best_design(problem.size)
-    point = _embedding(design, played, group_of, rng, deadline)
+    total = len(played) + problem.rounds
+    point = _embedding(design, played, group_of, rng, deadline, total)
     if point is None or len(design.rounds) <= len(played):
         return None, None
     rounds = continuation.next_rounds(design.rounds, point, problem.price, problem.rounds)
@@ -141,7 +187,7 @@ def _continued_design(problem, played, group_of, rng, deadline):
     ], f"{design.name}, continued"
 
 
-def _embedding(design, played, group_of, rng, deadline):
+def _embedding(design, played, group_of, rng, deadline, total: int):
     """A naming of the design's points under which every round played is a design round.
 
     First the naming a first call would have made (the one that keeps groups
@@ -155,7 +201,40 @@ def _embedding(design, played, group_of, rng, deadline):
     colours = continuation.history_colours(design.size, played)
     if colours is None:
         return None
-    return continuation.embed(design.rounds, colours, len(played), deadline.share(EMBED_SHARE))
+    share = deadline.share(EMBED_SHARE)
+    if all(group is None for group in group_of):
+        return continuation.embed(design.rounds, colours, len(played), share)
+    cost = _club_cost(design, played, group_of, total)
+    return continuation.embed(design.rounds, colours, len(played), share, cost, MOST_NAMINGS)
+
+
+def _club_cost(design, played, group_of, total: int):
+    """A naming's clubmate meetings in the cheapest design rounds still to play.
+
+    ``total`` rounds are planned in all; the design rounds that are not played
+    yet (under the naming) are counted, the ones with fewest clubmates first.
+    """
+    history = {_partition(tables, range(len(group_of))) for tables in played}
+
+    def cost(point) -> int:
+        player_at = [0] * len(point)
+        for player, x in enumerate(point):
+            player_at[x] = player
+        left = []
+        for tables in design.rounds:
+            seated = [[player_at[x] for x in table] for table in tables]
+            if _partition(seated, range(len(group_of))) in history:
+                continue
+            left.append(
+                sum(
+                    group_of[p] is not None and group_of[p] == group_of[q]
+                    for table in seated
+                    for p, q in itertools.combinations(table, 2)
+                )
+            )
+        return sum(sorted(left)[: max(0, total - len(played))])
+
+    return cost
 
 
 def _partition(tables, point) -> frozenset:
@@ -177,7 +256,7 @@ def _design_winds(tables, played, price, group_of, rng, deadline, predict: bool)
     predicted = []
     if ahead and predict:
         so_far = played + tables
-        point = _embedding(design, so_far, group_of, rng, deadline)
+        point = _embedding(design, so_far, group_of, rng, deadline, h + count)
         if point is not None:
             after = _after(price, [[p for t in tables_ for p in t] for tables_ in tables])
             predicted = continuation.next_rounds(design.rounds, point, after, ahead)
@@ -212,7 +291,7 @@ def _tables(occupant: list[int]) -> list[list[int]]:
     return [occupant[i : i + SEATS] for i in range(0, len(occupant), SEATS)]
 
 
-def with_group_penalty(met, group_of):
+def with_group_penalty(met, group_of, penalty: int = search.GROUP_PENALTY):
     """Prices for the search: meetings so far plus the penalty between groupmates."""
     price = [row[:] for row in met]
     members: dict[int, list[int]] = {}
@@ -221,8 +300,39 @@ def with_group_penalty(met, group_of):
             members.setdefault(group, []).append(player)
     for mates in members.values():
         for p, q in itertools.permutations(mates, 2):
-            price[p][q] += search.GROUP_PENALTY
+            price[p][q] += penalty
     return price
+
+
+def _score(met, group_of, rounds) -> tuple[bool, tuple[int, int]]:
+    """(clubmates meet in a repeat-free seating, (repeats + club meetings, club meetings)).
+
+    ``rounds`` are new rounds (players four by four) after the meetings ``met``.
+    A club meeting and a repeat weigh the same; at equal weight, fewer club
+    meetings win (16 players in four clubs of four over five rounds: the
+    repeat-free design makes all 24 clubmate pairs meet, keeping the clubs
+    apart costs 24 repeats instead, and the clubs are kept apart).
+    """
+    seen = [row[:] for row in met]
+    repeats = clubs = 0
+    for occupant in rounds:
+        for table in _tables(occupant):
+            for p, q in itertools.combinations(table, 2):
+                repeats += seen[p][q] > 0
+                seen[p][q] += 1
+                seen[q][p] += 1
+                clubs += group_of[p] is not None and group_of[p] == group_of[q]
+    return (repeats == 0 and clubs > 0), (repeats + clubs, clubs)
+
+
+def _clubs_apart(n, count, met, group_of, rng, deadline):
+    """The search's seating with clubmates kept apart first, repeats second.
+
+    Deterministic for a seed while the iterations, not the deadline, end it.
+    """
+    problem = search.Problem(n, count, with_group_penalty(met, group_of, APART_PENALTY))
+    start = search.greedy_rounds(problem, rng, deadline)
+    return search.improve(problem, start, rng, deadline.share(APART_SHARE), APART_ITERATIONS)
 
 
 def lower_bound(met, counts, group_of, count: int) -> int:

@@ -61,12 +61,26 @@ def history_colours(size: int, played) -> list[list[int]] | None:
     return col
 
 
-def embed(design_rounds, col, rounds: int, deadline: Deadline) -> list[int] | None:
+def embed(
+    design_rounds, col, rounds: int, deadline: Deadline, cost=None, most: int = 1
+) -> list[int] | None:
     """point[player] that turns every history round into a design round, or None.
 
-    ``rounds`` is the number of history rounds (colours in ``col``).
+    ``rounds`` is the number of history rounds (colours in ``col``). With a
+    ``cost`` (of a naming), up to ``most`` namings are found and the cheapest
+    kept, the first found among equals: after a change of players the first
+    naming need not be the one that kept clubs apart.
     """
-    return _Embedding(design_rounds, col, rounds).search(deadline)
+    best = best_cost = None
+    for found, point in enumerate(_Embedding(design_rounds, col, rounds).namings(deadline)):
+        if cost is None:
+            return point
+        price = cost(point)
+        if best_cost is None or price < best_cost:
+            best, best_cost = point, price
+        if found + 1 >= most:
+            break
+    return best
 
 
 class _Embedding:
@@ -119,14 +133,15 @@ class _Embedding:
         for i in tied:
             self.chosen[i] = UNSET
 
-    def search(self, deadline: Deadline) -> list[int] | None:
+    def namings(self, deadline: Deadline):
         """Depth-first over ``order``, with an explicit stack (players may outnumber
-        Python's recursion limit); None after MAX_NODES steps or at the deadline."""
+        Python's recursion limit): every naming found, in order, until MAX_NODES
+        steps or the deadline."""
         order = self.order
         stack = [[self.options(order[0]), 0, []]]  # per depth: points to try, next, ties
         for _ in range(MAX_NODES):
             if not stack or deadline.expired():
-                return None
+                return
             frame = stack[-1]
             tries, at, tied = frame
             p = order[len(stack) - 1]
@@ -140,9 +155,9 @@ class _Embedding:
             self.point[p], self.taken[tries[at]] = tries[at], True
             frame[1], frame[2] = at + 1, tied
             if len(stack) == self.size:
-                return self.point
+                yield list(self.point)
+                continue  # back here next step: the last player tries its next point
             stack.append([self.options(order[len(stack)]), 0, []])
-        return None
 
 
 def _order(col) -> list[int]:

@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tournament.seating.planner import balanced, swiss, winds
+from tournament.seating.planner import balanced, lineage, swiss, winds
 from tournament.seating.planner.deadline import Deadline
 
 SEATS = 4
@@ -124,7 +124,10 @@ def plan_seating(
     met, counts = _history_numbers(played, index)
     construction = None
     if method == "balanced":
-        history = [[[index.get(p, -1) for p in table] for table in tables] for tables in played]
+        # Newcomers read in the places of players gone, so a design goes on
+        # (lineage.py); meetings and winds above count the real history.
+        continued = lineage.continued_history(played, ids)
+        history = [[[index.get(p, -1) for p in table] for table in tables] for tables in continued]
         seated, construction = balanced.balanced_rounds(
             count, met, counts, group_of, history, rng, deadline
         )

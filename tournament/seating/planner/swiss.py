@@ -21,6 +21,15 @@ go whenever a neighbour can take the seat; a player is sent two tables away
 its four players can do, each wind costing the times they already sat it;
 it keeps the winds of a round-by-round event balanced where it can.
 Several new rounds are seated one after another from the same standings.
+
+Swaps alone can get stuck with repeats that a seating of near-equal standing
+avoids (two tables, each with someone the other's players have met). So when
+a round still has repeats (or clubmates together), a small depth-first search
+looks for a seating that keeps every player within one table of home and
+meets nobody again; if it finds one in NEAR_HOME_NODES steps, the swaps go
+on from there. A repeat then costs more than the one-table moves it takes
+to avoid (each costs 1, a repeat MEETING_WEIGHT), and the swaps never bring
+it back.
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ MEETING_WEIGHT = 4
 # ones for the rare player whose neighbours they have all met.
 REACH = 2
 _ORDERS = tuple(itertools.permutations(range(SEATS)))
+NEAR_HOME_NODES = 50_000  # steps of the depth-first search for a repeat-free round
 
 
 class _Round:
@@ -81,6 +91,12 @@ class _Round:
                     best = (change, t, u, i, j)
         return best
 
+    def meetings(self) -> int:
+        """The round's meetings that cost something: repeats and clubmates together."""
+        return sum(
+            self.price[p][q] for table in self.tables for p, q in itertools.combinations(table, 2)
+        )
+
     def seated(self) -> list[list[int]]:
         """The tables, each in its best wind order when winds are weighed."""
         out = []
@@ -109,10 +125,14 @@ def swiss_rounds(
     rounds = []
     for _ in range(count):
         current = _Round(order, price, counts)
-        while not deadline.expired() and (move := current.best_swap()) is not None:
-            _, t, u, i, j = move
-            upper, lower = current.tables[t], current.tables[u]
-            upper[i], lower[j] = lower[j], upper[i]
+        _descend(current, deadline)
+        if current.meetings():
+            # Swaps get stuck in knots; when a seating exists that keeps everyone
+            # within a table of home and meets nobody again, take that one.
+            free = _near_home(order, price, deadline)
+            if free is not None:
+                current.tables = free
+                _descend(current, deadline)
         tables = current.seated()
         for table in tables:
             for p, q in itertools.permutations(table, 2):
@@ -122,3 +142,49 @@ def swiss_rounds(
                     counts[player][wind] += 1
         rounds.append(tables)
     return rounds
+
+
+def _descend(current: _Round, deadline: Deadline) -> None:
+    """The best swap, again and again, while one lowers the cost."""
+    while not deadline.expired() and (move := current.best_swap()) is not None:
+        _, t, u, i, j = move
+        upper, lower = current.tables[t], current.tables[u]
+        upper[i], lower[j] = lower[j], upper[i]
+
+
+def _near_home(order: list[int], price, deadline: Deadline) -> list[list[int]] | None:
+    """Tables in which everyone sits at home or one table away and meets no one at a price.
+
+    Players are placed best first, each at home first, then one table down,
+    then one up; None when there is no such seating or after NEAR_HOME_NODES
+    steps.
+    """
+    count = len(order) // SEATS
+    tables: list[list[int]] = [[] for _ in range(count)]
+    choices = [
+        [t for t in (i // SEATS, i // SEATS + 1, i // SEATS - 1) if 0 <= t < count]
+        for i in range(len(order))
+    ]
+    stack = [0]  # per placed player: the index of the choice it took, plus one
+    for _ in range(NEAR_HOME_NODES):
+        if deadline.expired():
+            return None
+        i = len(stack) - 1
+        if i == len(order):
+            return tables
+        player, tried = order[i], stack[-1]
+        while tried < len(choices[i]):
+            table = tables[choices[i][tried]]
+            tried += 1
+            if len(table) < SEATS and all(price[player][q] == 0 for q in table):
+                table.append(player)
+                stack[-1] = tried
+                stack.append(0)
+                break
+        else:
+            stack.pop()
+            if not stack:
+                return None
+            previous = len(stack) - 1
+            tables[choices[previous][stack[-1] - 1]].remove(order[previous])
+    return None

@@ -1,0 +1,250 @@
+"""Changing an event or a player after the fact, and finishing the event, as verbs.
+
+Until now these took the Django admin, which gives no reason and checks none
+of the rules below. Each service runs in one transaction, refuses with an
+:class:`EventError` (an :class:`EventFieldError` when one field is at fault,
+so the page can put the message next to it), and leaves history records with
+a change reason code and the user.
+
+Vocabulary: the event's *rules* are its ruleset preset and options
+(``ruleset_overrides``); they are fixed once the event starts, because the
+resolved config is frozen then and every sheet is scored with it. The other
+fields (name, dates, public flag, session length, entry level, number of
+rounds) describe the event and may change any time.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from tournament.events.change_reasons import change_reason
+from tournament.events.errors import EventError, save_with_history
+from tournament.events.models import Event, Player, Registration
+from tournament.events.plain_text import control_character_error
+from tournament.events.services import check_ruleset, clean_player_fields
+
+ENTRY_LEVELS = ("tiles", "value", "final")
+RULE_FIELDS = ("ruleset", "ruleset_overrides")
+PLAYER_FIELDS = ("name", "club", "country", "ema_id", "latin_first_name", "latin_last_name")
+
+
+class EventFieldError(EventError):
+    """A refusal that is about one field of the form (``field``, its name)."""
+
+    def __init__(self, field: str, message):
+        super().__init__(message)
+        self.field = field
+
+
+@transaction.atomic
+def edit_event(
+    event: Event,
+    *,
+    name: str,
+    start_date: datetime.date,
+    end_date: datetime.date,
+    is_public: bool,
+    hands_per_session: int | None = None,
+    time_limit_minutes: int | None = None,
+    entry_level: str = "value",
+    rounds_planned: int | None = None,
+    ruleset: str | None = None,
+    ruleset_overrides: dict[str, Any] | None = None,
+    by=None,
+) -> Event:
+    """Change the event's description; its rules only while it is a draft.
+
+    ``ruleset`` and ``ruleset_overrides`` None leave the rules as they are.
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    name = " ".join((name or "").split())
+    if not name:
+        raise EventFieldError("name", _("The event needs a name."))
+    message = control_character_error(_("Event name"), name)
+    if message is not None:
+        raise EventFieldError("name", message)
+    if end_date < start_date:
+        raise EventFieldError("end_date", _("The event cannot end before it starts."))
+    for field, value in (
+        ("hands_per_session", hands_per_session),
+        ("time_limit_minutes", time_limit_minutes),
+    ):
+        if value is not None and value < 1:
+            raise EventFieldError(
+                field, _("Hands per session and the time limit must be at least 1.")
+            )
+    if entry_level not in ENTRY_LEVELS:
+        raise EventFieldError(
+            "entry_level", _("Result entry must be full tiles, value only or final scores only.")
+        )
+    _check_rounds_planned(event, rounds_planned)
+    rules = _new_rules(event, ruleset, ruleset_overrides, hands_per_session)
+    changes = {
+        "name": name,
+        "start_date": start_date,
+        "end_date": end_date,
+        "is_public": bool(is_public),
+        "hands_per_session": hands_per_session,
+        "time_limit_minutes": time_limit_minutes,
+        "entry_level": entry_level,
+        "rounds_planned": rounds_planned,
+        **rules,
+    }
+    changed = [field for field, value in changes.items() if getattr(event, field) != value]
+    if not changed:
+        return event
+    for field in changed:
+        setattr(event, field, changes[field])
+    return save_with_history(event, change_reason("event.edited", fields=",".join(changed)), by)
+
+
+def _check_rounds_planned(event: Event, rounds_planned: int | None) -> None:
+    """Not below a round the players have seen or played.
+
+    Rounds seated ahead and not published yet may lie beyond a lower number:
+    *Plan all rounds* removes them (``round.unplanned``), or *Delete round* does.
+    """
+    from tournament.seating.models import Round
+
+    if rounds_planned is None:
+        return
+    if rounds_planned < 1:
+        raise EventFieldError("rounds_planned", _("The number of rounds is at least 1."))
+    shown = Q(status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
+    played = event.rounds.filter(shown | Q(tables__sheets__isnull=False))
+    last = played.order_by("-number").values_list("number", flat=True).first() or 0
+    if rounds_planned < last:
+        raise EventFieldError(
+            "rounds_planned",
+            _(
+                "Round %(seated)s is already published or played: the number of rounds "
+                "cannot be below %(seated)s."
+            )
+            % {"seated": last},
+        )
+
+
+def _new_rules(event: Event, ruleset, overrides, hands_per_session) -> dict:
+    """The rule fields that change, checked by the rules engine; refused once started."""
+    ruleset = event.ruleset if ruleset is None else ruleset
+    overrides = event.ruleset_overrides if overrides is None else dict(overrides)
+    if ruleset == event.ruleset and overrides == event.ruleset_overrides:
+        return {}
+    if event.status != Event.Status.DRAFT:
+        field = "ruleset" if ruleset != event.ruleset else "ruleset_overrides"
+        raise EventFieldError(
+            field,
+            _(
+                "“%(event)s” has started: its ruleset and options are fixed, because every "
+                "sheet is scored with the rules frozen at the start."
+            )
+            % {"event": event.name},
+        )
+    try:
+        check_ruleset(ruleset, overrides, hands_per_session)
+    except EventError as error:
+        raise EventFieldError("ruleset_overrides", error.message) from error
+    return {"ruleset": ruleset, "ruleset_overrides": overrides}
+
+
+@transaction.atomic
+def edit_player(
+    registration: Registration,
+    *,
+    name: str,
+    club: str = "",
+    country: str = "",
+    ema_id: str = "",
+    latin_first_name: str = "",
+    latin_last_name: str = "",
+    group: str = "",
+    reason: str = "",
+    by=None,
+) -> Registration:
+    """Correct a player's details (they follow the player to every event) and their group.
+
+    ``reason`` is the director's own words, kept in the history if given.
+    """
+    registration = (
+        Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
+    )
+    if registration.event.status == Event.Status.FINISHED:
+        raise EventError(
+            _("“%(event)s” has finished; its players cannot change.")
+            % {"event": registration.event.name}
+        )
+    fields = clean_player_fields(
+        name,
+        club,
+        country,
+        ema_id,
+        latin_first_name=latin_first_name,
+        latin_last_name=latin_last_name,
+    )
+    message = control_character_error(_("Group"), group)
+    if message is not None:
+        raise EventFieldError("group", message)
+    player = Player.objects.select_for_update().get(pk=registration.player_id)
+    _refuse_taken_ema_id(player, fields["ema_id"])
+    changed = [field for field in PLAYER_FIELDS if getattr(player, field) != fields[field]]
+    if changed:
+        for field in changed:
+            setattr(player, field, fields[field])
+        save_with_history(player, change_reason("player.edited", words=reason), by)
+    group = " ".join(group.split())
+    if group != registration.group:
+        registration.group = group
+        save_with_history(registration, change_reason("registration.edited", words=reason), by)
+    registration.player = player
+    return registration
+
+
+def _refuse_taken_ema_id(player: Player, ema_id: str) -> None:
+    """An EMA id names one person: registering by it finds them, so two players cannot share it."""
+    if not ema_id:
+        return
+    other = Player.objects.filter(ema_id=ema_id).exclude(pk=player.pk).order_by("pk").first()
+    if other is not None:
+        raise EventFieldError(
+            "ema_id",
+            _("The EMA id %(ema_id)s already belongs to %(name)s.")
+            % {"ema_id": ema_id, "name": other.name},
+        )
+
+
+@transaction.atomic
+def finish_event(event: Event, by=None) -> Event:
+    """Close the event: every table of every round has a confirmed sheet; results lock.
+
+    After this the result services refuse any change (the sheets are the record).
+    """
+    from tournament.seating.round_admin import unconfirmed_tables
+
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if event.status == Event.Status.FINISHED:
+        raise EventError(_("“%(event)s” has already finished.") % {"event": event.name})
+    if event.status == Event.Status.DRAFT:
+        raise EventError(
+            _("“%(event)s” has not started yet: start it before finishing it.")
+            % {"event": event.name}
+        )
+    missing = []
+    for round_ in event.rounds.order_by("number"):
+        tables = unconfirmed_tables(round_)
+        if tables:
+            missing.append(
+                _("round %(number)s (%(tables)s)")
+                % {"number": round_.number, "tables": ", ".join(map(str, tables))}
+            )
+    if missing:
+        raise EventError(
+            _("The event cannot finish while sheets are not confirmed: %(rounds)s.")
+            % {"rounds": "; ".join(missing)}
+        )
+    event.status = Event.Status.FINISHED
+    return save_with_history(event, change_reason("event.finished"), by)

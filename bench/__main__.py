@@ -112,6 +112,17 @@ def describe(b: dict) -> str:
             "downloads "
             + ", ".join(f"{k} {v} ms" for k, v in b.get("downloads_median_ms", {}).items())
         )
+    if b.get("kind") == "seating_real_path":
+        bars = [
+            f"{label} at most {b[key]}"
+            for key, label in (("repeats_allowed", "repeats"), ("club_meetings_allowed", "clubs"))
+            if b.get(key) is not None
+        ]
+        return (
+            f"{b['name']}: {b['repeats']} repeats, {b['club_meetings']} club meetings, "
+            f"{b['whole_club_tables']} whole-club tables, {b['wind_unbalanced']} players with "
+            f"unbalanced winds ({'; '.join(bars) or 'reported'}), {b['seconds']} s"
+        )
     return (
         f"{b['name']}: {b['repeats']} repeats (at most {b['repeats_allowed']}), "
         f"winds {'balanced' if b['wind_ok'] else 'UNBALANCED'}, {b['seconds']} s"

@@ -47,6 +47,7 @@ def _po_entries(path):
     """(msgid, msgstr, flags, msgid_plural) for each entry of a .po file, the header left out.
 
     For plural entries msgstr is the first form (Japanese and Chinese have one).
+    An entry with a context (``msgctxt``) is keyed "context\x04msgid", as gettext stores it.
     """
     entries = []
     for block in path.read_text(encoding="utf-8").split("\n\n"):
@@ -54,16 +55,17 @@ def _po_entries(path):
         fields = {}
         key = None
         for line in block.splitlines():
-            match = re.match(r'^(msgid|msgid_plural|msgstr|msgstr\[0\]) (".*")$', line)
+            match = re.match(r'^(msgctxt|msgid|msgid_plural|msgstr|msgstr\[0\]) (".*")$', line)
             if match:
                 key = match.group(1).replace("[0]", "")
                 fields[key] = _unquote(match.group(2))
             elif line.startswith('"') and key:
                 fields[key] += _unquote(line)
         if fields.get("msgid"):
-            entries.append(
-                (fields["msgid"], fields.get("msgstr", ""), flags, fields.get("msgid_plural"))
-            )
+            msgid = fields["msgid"]
+            if "msgctxt" in fields:
+                msgid = f"{fields['msgctxt']}\x04{msgid}"
+            entries.append((msgid, fields.get("msgstr", ""), flags, fields.get("msgid_plural")))
     return entries
 
 

@@ -33,6 +33,7 @@ from tournament.events.models import Registration
 from tournament.events.permissions import can_create_events, events_for, has_event_permission
 from tournament.seating.field import playing_registrations
 from tournament.seating.forms import SeatRoundForm
+from tournament.seating.plan_drift import drifted_rounds
 
 
 @login_required
@@ -90,6 +91,7 @@ def event_dashboard(request, event):
             "roles": event.staff_roles.select_related("user").order_by("role", "user__username"),
             "can_manage": can_manage,
             "seat_form": SeatRoundForm(initial={"number": next_round}),
+            "drifts": drifted_rounds(event),
             "role_form": RoleForm(),
             "account_form": StaffAccountForm(auto_id="id_account-%s"),
             "drop_form": DropForm(),

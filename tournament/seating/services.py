@@ -20,6 +20,7 @@ from tournament.events.errors import EventError, delete_with_history, save_with_
 from tournament.events.models import Event, Registration
 from tournament.seating.field import playing_registrations
 from tournament.seating.models import WIND_ORDER, Round, Seat, Table
+from tournament.seating.plan_drift import refuse_withdrawn_seated
 from tournament.seating.swaps import swap_seats
 
 __all__ = [
@@ -252,6 +253,7 @@ def publish_round(round_: Round, by=None) -> Round:
         raise EventError(_("Round %(number)s has no seating yet.") % {"number": round_.number})
     if round_.status != Round.Status.SEATED:
         raise EventError(_("Round %(number)s is already published.") % {"number": round_.number})
+    refuse_withdrawn_seated(round_)
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
     return save_with_history(round_, change_reason("round.published"), by)

@@ -21,6 +21,7 @@ from tournament.events.permissions import has_event_permission
 from tournament.seating import quality, services
 from tournament.seating.forms import SeatRoundForm, SwapForm
 from tournament.seating.models import WIND_ORDER, Round, Seat, Wind
+from tournament.seating.plan_drift import drifted_rounds
 
 
 def seating_of(round_: Round):
@@ -97,6 +98,7 @@ def _round_page(request, event, round_, tables, can_manage, swap_form, status=20
         "can_manage": can_manage,
         "swap_form": swap_form,
         **quality_context(event, round_),
+        "round_drifts": [d for d in drifted_rounds(event) if d.round.pk == round_.pk],
     }
     return render(request, "staff/round_detail.html", context, status=status)
 

@@ -115,6 +115,7 @@ def _preview(request, event, round_, form, changes, action, quality, title):
         "action": action,
         "blocks": moved_results(changes),
         "quality": quality,
+        "worse": any(row["after"] > row["before"] for row in quality),
         "changes": [(seat, holder) for seat, holder in changes],
         "expect": expected_of(tables, [seat for seat, _holder in changes]).token(),
     }
@@ -142,13 +143,17 @@ def _quality_message(request, quality) -> None:
         messages.info(request, _("Seating quality: %(changes)s") % {"changes": "; ".join(changed)})
 
 
-def _step(request, form, changes):
-    """``("preview"|"apply", expect)`` for this request: what to do with the form."""
+def _step(request, form, changes, *, worse: bool = False):
+    """``("preview"|"apply", expect)`` for this request: what to do with the form.
+
+    A change that makes the seating worse (a repeat, club mates together) is
+    shown before it is applied, even where no results would move.
+    """
     token = form.cleaned_data.get("expect") or ""
     if request.method == "POST" and token:
         return "apply", Expected.parse(token)
     tables = {seat.table_id: seat.table for seat, _holder in changes}.values()
-    if request.method == "POST" and not heads_with_results(tables):
+    if request.method == "POST" and not worse and not heads_with_results(tables):
         # One step: nothing to preview, but the service still checks under lock.
         return "apply", expected_of(tables, [seat for seat, _holder in changes])
     return "preview", None
@@ -170,8 +175,9 @@ def round_move(request, event, number):
     seat_b = form.seats[form.cleaned_data["seat_b"]]
     changes = [(seat_a, seat_b.registration), (seat_b, seat_a.registration)]
     quality = quality_rows(seat_a, seat_b)
+    worse = any(row["after"] > row["before"] for row in quality)
     try:
-        step, expect = _step(request, form, changes)
+        step, expect = _step(request, form, changes, worse=worse)
         if step == "preview":
             title = _("Swap %(a)s and %(b)s") % {
                 "a": seat_a.registration.player.name,

@@ -222,11 +222,15 @@ def bench_public_page() -> dict:
     }
 
 
+# The files measured, by the name the figures use and the URL name that serves them.
+DOWNLOADS = {"csv": "csv", "xlsx": "xlsx", "ema": "ema_results"}
+
+
 def _downloads(client, event) -> dict:
     """Median of :data:`DOWNLOAD_REQUESTS` warm requests per public standings file."""
     out = {}
-    for name in ("csv", "xlsx", "ema"):
-        url = reverse(f"public_standings:{name}", args=[event.slug])
+    for name, url_name in DOWNLOADS.items():
+        url = reverse(f"public_standings:{url_name}", args=[event.slug])
         times = _page_times(client, url, DOWNLOAD_REQUESTS)
         out[name] = round(statistics.median(times) * 1000, 1)
     return out

@@ -33,6 +33,7 @@ from tournament.events.models import Registration
 from tournament.events.permissions import can_create_events, events_for, has_event_permission
 from tournament.seating.field import playing_registrations
 from tournament.seating.forms import SeatRoundForm
+from tournament.seating.models import Round
 from tournament.seating.plan_drift import drifted_rounds
 
 
@@ -92,6 +93,7 @@ def event_dashboard(request, event):
             "can_manage": can_manage,
             "seat_form": SeatRoundForm(initial={"number": next_round}),
             "drifts": drifted_rounds(event),
+            "has_unpublished": any(r.status == Round.Status.SEATED for r in rounds),
             "role_form": RoleForm(),
             "account_form": StaffAccountForm(auto_id="id_account-%s"),
             "drop_form": DropForm(),

@@ -131,3 +131,15 @@ def test_swap_quality_tells_what_a_swap_would_do(event):
     assert before == event_quality(event)
     assert after != before
     assert Seat.objects.get(pk=a.pk).registration_id == a.registration_id  # nothing saved
+
+
+def test_once_every_planned_round_is_published_the_button_plans_the_rest(client, director, event):
+    plan_rounds(event, 2)
+    client.post("/manage/cup/rounds/plan/")
+    for round_ in event.rounds.all():
+        services.publish_round(round_)
+    plan_rounds(event, 3)
+    html = client.get("/manage/cup/").content.decode()
+    assert "Plan the remaining rounds" in html and "Re-plan unpublished rounds" not in html
+    client.post("/manage/cup/rounds/plan/")
+    assert event.rounds.get(number=3).status == Round.Status.SEATED

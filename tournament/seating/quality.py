@@ -56,8 +56,9 @@ def swap_quality(seat_a: Seat, seat_b: Seat) -> tuple[Quality, Quality]:
     event = seat_a.round.event
     number = seat_a.round.number
     rounds = seated_rounds(event)
+    # A set, not .distinct(): Seat's default ordering would make the rows distinct per seat.
     numbers = sorted(
-        Seat.objects.filter(round__event=event).values_list("round__number", flat=True).distinct()
+        set(Seat.objects.filter(round__event=event).values_list("round__number", flat=True))
     )
     r = numbers.index(number)
     a, b = seat_a.registration_id, seat_b.registration_id

@@ -12,7 +12,8 @@ from tournament.events import services as event_services
 from tournament.events.models import Event, StaffRole
 from tournament.seating import services
 from tournament.seating.models import Seat
-from tournament.seating.quality import event_quality
+from tournament.seating.planner.quality import measure
+from tournament.seating.quality import event_quality, group_of, seated_rounds, swap_quality
 
 
 @pytest.fixture(autouse=True)
@@ -83,3 +84,30 @@ def test_a_swap_that_changes_nothing_is_one_step(client, event):
     )
     assert response.status_code == 302
     assert Seat.objects.get(pk=b.pk).registration_id == a.registration_id
+
+
+def test_the_preview_of_a_swap_in_a_later_round_measures_that_round(client, event):
+    """Round 2 of 2 (a later round once failed: the rounds were miscounted)."""
+    a = Seat.objects.get(round__number=2, table__number=1, wind="E")
+    b = Seat.objects.get(round__number=2, table__number=2, wind="S")
+    before, after = swap_quality(a, b)
+    assert before.repeats == 0
+    swapped = [
+        [list(t) for t in tables] for tables in seated_rounds(event)
+    ]  # the same swap, by hand
+    swapped[1] = [
+        [
+            b.registration_id
+            if p == a.registration_id
+            else a.registration_id
+            if p == b.registration_id
+            else p
+            for p in t
+        ]
+        for t in swapped[1]
+    ]
+    assert after == measure(swapped, group_of(event))
+    response = client.get(
+        "/manage/cup/round/2/move/", {"seat_a": a.pk, "seat_b": b.pk, "reason": "check"}
+    )
+    assert response.status_code == 200

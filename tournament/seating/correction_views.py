@@ -95,9 +95,10 @@ def moved_results(changes: list[tuple[Seat, object]]) -> list[dict]:
                     "wind": seat.get_wind_display(),
                     "before": seat.registration.player.name,
                     "after": holder.player.name,
-                    "score": line.get("score", "—"),
-                    "points": line.get("rank_points", "—"),
-                    "placement": line.get("placement", "—"),
+                    # Shown through the sheets' own number filters (fractions, signs).
+                    "score": line.get("score"),
+                    "points": line.get("rank_points"),
+                    "placement": line.get("placement"),
                 }
             )
         back = head.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
@@ -107,13 +108,15 @@ def moved_results(changes: list[tuple[Seat, object]]) -> list[dict]:
 
 def _preview(request, event, round_, form, changes, action, quality, title):
     tables = {seat.table_id: seat.table for seat, _holder in changes}.values()
+    blocks = moved_results(changes)
     context = {
         "event": event,
         "round": round_,
         "form": form,
         "title": title,
         "action": action,
-        "blocks": moved_results(changes),
+        "blocks": blocks,
+        "sent_back": any(block["sent_back"] for block in blocks),
         "quality": quality,
         "worse": any(row["after"] > row["before"] for row in quality),
         "changes": [(seat, holder) for seat, holder in changes],

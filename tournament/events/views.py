@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.events import csv_import, editing, services, upload_bounds
+from tournament.events import csv_encoding, csv_import, editing, services, upload_bounds
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
 from tournament.events.forms import (
@@ -179,25 +179,24 @@ def players_import(request, event):
     form = ImportForm(*_bound(request))
     if request.method == "POST" and form.is_valid():
         try:
-            text = _csv_text(form.cleaned_data)
+            text, encoding = _csv_text(form.cleaned_data)
         except EventError as error:
             form.add_error("file" if form.cleaned_data.get("file") else "text", error.message)
         else:
             preview = csv_import.import_players_preview(event, text)
-            return render(
-                request,
-                "staff/import_preview.html",
-                {"event": event, "preview": preview, "csv_text": text},
-            )
+            context = {"event": event, "preview": preview, "csv_text": text}
+            # A file read in another encoding than UTF-8 says so: the director checks the names.
+            context["read_as"] = None if encoding == csv_encoding.UTF8 else encoding
+            return render(request, "staff/import_preview.html", context)
     return render(request, "staff/import_form.html", {"event": event, "form": form})
 
 
-def _csv_text(data) -> str:
-    """The CSV's text; a file or text past the size limit is refused before it is read."""
+def _csv_text(data) -> tuple[str, str]:
+    """The CSV's text and the encoding it was read in; past the size limit it is refused unread."""
     if data.get("file"):
-        return csv_import.decode_upload(upload_bounds.read_upload(data["file"]))
+        return csv_encoding.decode_csv(upload_bounds.read_upload(data["file"]))
     upload_bounds.check_text(data["text"])
-    return data["text"]
+    return data["text"], csv_encoding.UTF8
 
 
 @require_POST

@@ -56,13 +56,18 @@ def test_an_encoding_that_cannot_be_told_is_refused_with_the_fix():
 
 def test_uploads_in_both_encodings_reach_the_preview(client, event, director):
     client.force_login(director)
-    for data in (
-        "name,club\n山田 太郎,東京\n".encode("cp932"),
-        "name;club\nAgnès;Lyon\n".encode("cp1252"),
+    for data, read_as in (
+        ("name,club\n山田 太郎,東京\n".encode("cp932"), "Shift_JIS"),
+        ("name;club\nAgnès;Lyon\n".encode("cp1252"), "Windows-1252"),
+        ("name,club\nAgnès,Lyon\n".encode(), None),
     ):
         upload = SimpleUploadedFile("players.csv", data, content_type="text/csv")
         response = client.post("/manage/cup/players/import/", {"file": upload})
-        assert "1 player is ready to be registered." in response.content.decode()
+        html = response.content.decode()
+        assert "1 player is ready to be registered." in html
+        # The director is told which encoding a non-UTF-8 file was read in.
+        assert response.context["read_as"] == read_as
+        assert (f"it was read as {read_as}" in html) == (read_as is not None)
     assert response.context["preview"].rows[0].name == "Agnès"
 
 

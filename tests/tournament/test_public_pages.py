@@ -100,3 +100,10 @@ def test_healthz(client, db):
     assert response.status_code == 200
     assert response.content == b"ok\ndatabase: ok\ncache: ok\n"
     assert response["Content-Type"].startswith("text/plain")
+
+
+def test_the_demo_says_which_round_of_how_many(client, demo_event):
+    """The demo plays 4 of its 6 planned rounds; its seating stays that of 4 rounds."""
+    assert demo_event.rounds_planned == 6
+    assert "Round 4 of 6" in client.get("/e/demo-open/").content.decode()
+    assert "Round 2 of 6" in client.get("/e/demo-open/round/2/").content.decode()

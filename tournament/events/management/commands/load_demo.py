@@ -19,7 +19,8 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from tournament.events.errors import EventError
+from tournament.events.change_reasons import change_reason
+from tournament.events.errors import EventError, save_with_history
 from tournament.events.models import Event
 from tournament.events.services import add_player, create_event, start_event
 from tournament.seating.models import Round
@@ -35,6 +36,9 @@ DEMO = {
     "is_public": True,
 }
 ROUNDS = 4
+# The demo plays 4 of 6 rounds: the pages say "Round 4 of 6" and a director can
+# plan the last two. Set after the four are seated, so their seating stays as it was.
+ROUNDS_PLANNED = 6
 
 
 class Command(BaseCommand):
@@ -92,4 +96,7 @@ def load_demo(time_budget: float) -> tuple[Event, int, int]:
             seated += 1
         if round_.status == Round.Status.SEATED:
             publish_round(round_)
+    if event.rounds_planned is None:
+        event.rounds_planned = ROUNDS_PLANNED
+        save_with_history(event, change_reason("event.edited"), None)
     return event, added, seated

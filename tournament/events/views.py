@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from tournament.events import csv_encoding, csv_import, editing, services, upload_bounds
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
+from tournament.events.form_messages import add_form_errors
 from tournament.events.forms import (
     DropForm,
     EventEditForm,
@@ -293,10 +294,7 @@ def role_grant(request, event):
             },
         )
     else:
-        for field, errors in form.errors.items():
-            label = form.fields[field].label if field in form.fields else ""
-            for error in errors:
-                messages.error(request, f"{label}: {error}" if label else error)
+        add_form_errors(request, form)
     return redirect("manage:event", event.slug)
 
 

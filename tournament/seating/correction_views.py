@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
+from tournament.events.form_messages import form_error_messages
 from tournament.results.models import ScoreSheet
 from tournament.seating.forms import ReplaceForm, SwapForm
 from tournament.seating.models import Round, Seat
@@ -47,17 +48,9 @@ def _round_and_seats(event, number):
 
 def _refused(request, event, round_, form=None, message=None):
     """Back to the round page with the form's errors or the service's refusal."""
-    for error in [message] if message else _form_errors(form):
+    for error in [message] if message else form_error_messages(form):
         messages.error(request, error)
     return redirect("seating:round", event.slug, round_.number)
-
-
-def _form_errors(form) -> list[str]:
-    errors = []
-    for name, field_errors in form.errors.items():
-        label = form.fields[name].label if name in form.fields else ""
-        errors += [f"{label}: {e}" if label else str(e) for e in field_errors]
-    return errors
 
 
 def quality_rows(seat_a: Seat, seat_b: Seat) -> list[dict]:

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
+from tournament.events.form_messages import add_form_errors
 from tournament.events.forms import ReasonForm
 from tournament.seating import round_admin
 from tournament.seating.models import Round
@@ -23,8 +24,7 @@ def _reason(request) -> str | None:
     form = ReasonForm(request.POST)
     if form.is_valid():
         return form.cleaned_data["reason"]
-    for error in form.errors.get("reason", []):
-        messages.error(request, f"{form.fields['reason'].label}: {error}")
+    add_form_errors(request, form)
     return None
 
 

@@ -21,6 +21,7 @@ from tournament.events.models import Event, Registration
 from tournament.seating.field import playing_registrations
 from tournament.seating.models import WIND_ORDER, Round, Seat, Table
 from tournament.seating.plan_drift import refuse_withdrawn_seated
+from tournament.seating.round_admin import tables_with_results
 from tournament.seating.swaps import swap_seats
 
 __all__ = [
@@ -357,7 +358,7 @@ def _better_of(event: Event, history, fresh, kept):
 def _refuse_sheets(rounds: list[Round]) -> None:
     """An unpublished round with scoresheets is being played: publish it, or clear its sheets."""
     for round_ in rounds:
-        if round_.tables.filter(sheets__isnull=False).exists():
+        if tables_with_results(round_):
             raise EventError(
                 _(
                     "Round %(number)s has scoresheets but is not published: publish it "

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
+from tournament.events.form_messages import add_form_errors
 from tournament.events.models import Event
 from tournament.events.name_search import filter_registrations
 from tournament.events.permissions import has_event_permission
@@ -40,10 +41,7 @@ def seating_of(round_: Round):
 def round_seat(request, event):
     form = SeatRoundForm(request.POST)
     if not form.is_valid():
-        for field, errors in form.errors.items():
-            label = form.fields[field].label if field in form.fields else ""
-            for error in errors:
-                messages.error(request, f"{label}: {error}" if label else error)
+        add_form_errors(request, form)
         return redirect("manage:event", event.slug)
     number, method = form.cleaned_data["number"], form.cleaned_data["method"]
     try:

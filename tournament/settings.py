@@ -94,6 +94,7 @@ INSTALLED_APPS = [
     "tournament.standings",
     "tournament.printing",
     "tournament.public",
+    "tournament.hall",
     "tournament.backup",
     "tournament.accounts",
 ]

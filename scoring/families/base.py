@@ -96,6 +96,14 @@ class BaseFamily:
         form = self.entry(rules)
         return shared_row(row, form.wins - form.from_discard)
 
+    def time_policy(self, rules: Any) -> str | None:
+        """Scaffolding (issue #18, round clock): the rules are silent unless a family says."""
+        return None
+
+    def score_parts(self, rules: Any, result: Mapping[str, Any]) -> Mapping[str, Sequence[Any]]:
+        """Scaffolding (issue #18, results that add up): filled in by that work."""
+        raise NotImplementedError
+
     def __repr__(self) -> str:
         return f"<family {self.name}>"
 

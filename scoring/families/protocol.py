@@ -269,3 +269,22 @@ class Family(Protocol):
         self, rules: Rules, row: Mapping[str, Any], entry: Mapping[str, Any]
     ) -> PrintedRow:
         """A stored replayed row (``RowResult.to_dict()``) and its hand's entry, as cells."""
+
+    def time_policy(self, rules: Rules) -> str | None:
+        """What happens when a timed session's time is up: a code, or None if the rules are silent.
+
+        Codes: ``finish_current`` (the hand in progress is finished and is
+        the last), ``abandon_current`` (the hand in progress is void; hands
+        not started are recorded as not played). None: the event's own
+        setting decides (``Event.time_limit_policy``).
+        """
+        ...
+
+    def score_parts(self, rules: Rules, result: Mapping[str, Any]) -> Mapping[str, Sequence[Any]]:
+        """Each seat's session score split into the parts that add up to it.
+
+        ``result`` is a stored sheet result (``SheetResult.to_dict()``); the
+        answer maps each seat to ``(code, amount)`` pairs (amounts exact, in
+        session units) whose sum is ``session[seat]["score"]``.
+        """
+        ...

@@ -89,6 +89,16 @@ class Event(models.Model):
         validators=[MinValueValidator(1)],
         help_text=_("Leave empty for sessions without a time limit."),
     )
+    # What happens at time where the ruleset does not say (tournament.hall.policy).
+    time_limit_policy = models.CharField(
+        _("at time"),
+        max_length=16,
+        choices=[
+            ("finish_current", _("The hand in progress is finished, and is the last")),
+            ("abandon_current", _("The hand in progress is void")),
+        ],
+        default="finish_current",
+    )
     entry_level = models.CharField(
         _("result entry"),
         max_length=5,

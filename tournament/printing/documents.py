@@ -10,6 +10,8 @@
   rounds whose results are published.
 - :func:`seating_list`: the round's players sorted by name, one line each.
 - :func:`round_pack`: the seating list, then the blank scoresheets, in one PDF.
+- :func:`table_signs`, :func:`seat_cards` (``signs``): a sign per table, a card per player.
+- :func:`round_results_pdf` (``results_doc``): a round's results, every part of each score.
 
 Every function takes ``progress``, an optional ``callable(done, total)``: it
 is called as each table, player or row block is prepared and as WeasyPrint
@@ -27,6 +29,7 @@ from django.utils.translation import get_language
 
 from tournament.printing import lists
 from tournament.printing.render import render_pdf
+from tournament.printing.results_doc import round_results_pdf
 from tournament.printing.sheets import (
     blank_sheet,
     confirmed_sheets,
@@ -36,6 +39,7 @@ from tournament.printing.sheets import (
     sheet_css,
     tables_of,
 )
+from tournament.printing.signs import seat_cards, table_signs
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -166,3 +170,16 @@ def score_cards(event, *, progress=None, language=None) -> bytes:
         steps = Progress(progress, 1, lists.pages_for(len(cards), lists.CARDS_PER_PAGE))
         steps.item(1)
         return _render("printing/score_cards.html", context, steps, language)
+
+
+__all__ = [
+    "blank_scoresheets",
+    "filled_sheets",
+    "round_pack",
+    "round_results_pdf",
+    "score_cards",
+    "seat_cards",
+    "seating_list",
+    "standings_pdf",
+    "table_signs",
+]

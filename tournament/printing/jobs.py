@@ -66,6 +66,9 @@ DOCUMENTS = {
     Kind.SEATING_LIST: "seating_list",
     Kind.STANDINGS: "standings_pdf",
     Kind.SCORE_CARDS: "score_cards",
+    Kind.TABLE_SIGNS: "table_signs",
+    Kind.SEAT_CARDS: "seat_cards",
+    Kind.ROUND_RESULTS: "round_results_pdf",
 }
 STANDINGS_SCOPES = ("public", "staff")
 ERROR_MAX = 2000  # characters of an error kept for the page

@@ -41,12 +41,22 @@ class Kind(models.TextChoices):
     SEATING_LIST = "seating_list", _("Seating list")
     STANDINGS = "standings", _("Standings")
     SCORE_CARDS = "score_cards", _("Score cards")
+    TABLE_SIGNS = "table_signs", _("Table signs")
+    SEAT_CARDS = "seat_cards", _("Seat cards")
+    ROUND_RESULTS = "round_results", _("Round results")
 
 
 ROUND_KINDS = frozenset(
-    {Kind.ROUND_PACK, Kind.BLANK_SCORESHEETS, Kind.FILLED_SHEETS, Kind.SEATING_LIST}
+    {
+        Kind.ROUND_PACK,
+        Kind.BLANK_SCORESHEETS,
+        Kind.FILLED_SHEETS,
+        Kind.SEATING_LIST,
+        Kind.TABLE_SIGNS,
+        Kind.ROUND_RESULTS,
+    }
 )
-EVENT_KINDS = frozenset({Kind.STANDINGS, Kind.SCORE_CARDS})
+EVENT_KINDS = frozenset({Kind.STANDINGS, Kind.SCORE_CARDS, Kind.SEAT_CARDS})
 
 
 def job_file_name(job: PrintJob, filename: str) -> str:

@@ -1,0 +1,3 @@
+"""Addresses of the hall's clock pages (issue #18). Scaffolding: filled in by that work."""
+
+urlpatterns: list = []

@@ -21,6 +21,7 @@ from scoring.families.protocol import (
     PrintLayout,
     StandingsFormat,
 )
+from scoring.sheets.parts import point_total_parts
 
 # Chinese-family hand flags (hand-format.md, flags vocabulary), in the form's order.
 CHINESE_FLAGS = (
@@ -97,12 +98,18 @@ class BaseFamily:
         return shared_row(row, form.wins - form.from_discard)
 
     def time_policy(self, rules: Any) -> str | None:
-        """Scaffolding (issue #18, round clock): the rules are silent unless a family says."""
+        """What happens at time: None, so the event's own "at time" setting decides.
+
+        Why a default of None and not a guess: a family whose rules say nothing
+        about the time signal must not have the clock invent a rule for it; the
+        director's ``Event.time_limit_policy`` then applies. A family whose
+        rules do say overrides this (riichi, MCR, HKOS).
+        """
         return None
 
     def score_parts(self, rules: Any, result: Mapping[str, Any]) -> Mapping[str, Sequence[Any]]:
-        """Scaffolding (issue #18, results that add up): filled in by that work."""
-        raise NotImplementedError
+        """The point-total default (hand total, then the ledger): ``scoring.sheets.parts``."""
+        return point_total_parts(result)
 
     def __repr__(self) -> str:
         return f"<family {self.name}>"

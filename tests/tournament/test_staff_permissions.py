@@ -59,6 +59,9 @@ from tournament.seating.models import Round, Seat, Table
 LEFT_OUT_PREFIXES = ("admin/", "accounts/", "i18n/")
 LEFT_OUT_NAMES = {"healthz", "static"}
 STAFF_PREFIXES = ("manage/", "j/")
+# Staff addresses that show a public page to a visitor without the verb, on a GET:
+# the table's page is the sheet's QR code, where players call a judge (issue #18).
+PUBLIC_TO_VISITORS = {"results:table"}
 # Staff pages that belong to no event, and what guards them instead of a verb.
 NOT_EVENT_PAGES = {"manage:events": "login", "manage:event_create": "create_events"}
 
@@ -245,6 +248,10 @@ def check(route: Route, who: str, response) -> str | None:
     wanted = expectation(route, who)
     if status >= 500:
         return f"answered {status}"
+    visitor = wanted in ("login", "refused") and route.name in PUBLIC_TO_VISITORS
+    if visitor and response.request["REQUEST_METHOD"] == "GET" and status == 200:
+        public = 'id="call-judge"' in response.content.decode()
+        return None if public else f"{who} got a staff page, not the public one"
     if wanted == "login":
         login = resolve_url(django_settings.LOGIN_URL)
         if status in (403, 405) or (status == 302 and response["Location"].startswith(login)):

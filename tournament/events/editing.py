@@ -29,6 +29,7 @@ from tournament.events.plain_text import control_character_error
 from tournament.events.services import check_ruleset, clean_player_fields
 
 ENTRY_LEVELS = ("tiles", "value", "final")
+TIME_LIMIT_POLICIES = ("finish_current", "abandon_current")  # Event.time_limit_policy
 RULE_FIELDS = ("ruleset", "ruleset_overrides")
 PLAYER_FIELDS = ("name", "club", "country", "ema_id", "latin_first_name", "latin_last_name")
 
@@ -51,6 +52,7 @@ def edit_event(
     is_public: bool,
     hands_per_session: int | None = None,
     time_limit_minutes: int | None = None,
+    time_limit_policy: str | None = None,
     entry_level: str = "value",
     rounds_planned: int | None = None,
     ruleset: str | None = None,
@@ -78,6 +80,11 @@ def edit_event(
             raise EventFieldError(
                 field, _("Hands per session and the time limit must be at least 1.")
             )
+    time_limit_policy = time_limit_policy or event.time_limit_policy
+    if time_limit_policy not in TIME_LIMIT_POLICIES:
+        raise EventFieldError(
+            "time_limit_policy", _("At time: the hand in progress is finished, or void.")
+        )
     if entry_level not in ENTRY_LEVELS:
         raise EventFieldError(
             "entry_level", _("Result entry must be full tiles, value only or final scores only.")
@@ -91,6 +98,7 @@ def edit_event(
         "is_public": bool(is_public),
         "hands_per_session": hands_per_session,
         "time_limit_minutes": time_limit_minutes,
+        "time_limit_policy": time_limit_policy,
         "entry_level": entry_level,
         "rounds_planned": rounds_planned,
         **rules,

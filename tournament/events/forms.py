@@ -65,6 +65,16 @@ class EventForm(forms.Form):
     time_limit_minutes = forms.IntegerField(
         label=_("Time limit (minutes)"), required=False, min_value=1, max_value=600
     )
+    time_limit_policy = forms.ChoiceField(
+        label=_("At time"),
+        choices=Event._meta.get_field("time_limit_policy").choices,
+        initial="finish_current",
+        required=False,
+        help_text=_(
+            "What happens when time is up, used only where the ruleset says nothing "
+            "(riichi, MCR and Hong Kong rules say it themselves)."
+        ),
+    )
     entry_level = forms.ChoiceField(
         label=_("Result entry"),
         choices=Event._meta.get_field("entry_level").choices,
@@ -86,6 +96,9 @@ class EventForm(forms.Form):
 
     def clean_entry_level(self):
         return self.cleaned_data.get("entry_level") or "value"
+
+    def clean_time_limit_policy(self):
+        return self.cleaned_data.get("time_limit_policy") or "finish_current"
 
     def clean_ruleset_overrides(self):
         text = self.cleaned_data["ruleset_overrides"].strip() or "{}"
@@ -212,6 +225,7 @@ class EventEditForm(EventForm):
         "rounds_planned",
         "hands_per_session",
         "time_limit_minutes",
+        "time_limit_policy",
         "entry_level",
         "ruleset",
         "ruleset_overrides",
@@ -229,6 +243,7 @@ class EventEditForm(EventForm):
                 "rounds_planned": event.rounds_planned,
                 "hands_per_session": event.hands_per_session,
                 "time_limit_minutes": event.time_limit_minutes,
+                "time_limit_policy": event.time_limit_policy,
                 "entry_level": event.entry_level,
                 "ruleset": event.ruleset,
                 "ruleset_overrides": json.dumps(event.ruleset_overrides, ensure_ascii=False),

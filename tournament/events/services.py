@@ -96,6 +96,7 @@ def create_event(
     ruleset_overrides: Mapping[str, Any] | None = None,
     hands_per_session: int | None = None,
     time_limit_minutes: int | None = None,
+    time_limit_policy: str = "finish_current",
     is_public: bool = False,
     entry_level: str = "value",
     by=None,
@@ -124,6 +125,8 @@ def create_event(
     for value in (hands_per_session, time_limit_minutes):
         if value is not None and value < 1:
             raise EventError(_("Hands per session and the time limit must be at least 1."))
+    if time_limit_policy not in ("finish_current", "abandon_current"):
+        raise EventError(_("At time: the hand in progress is finished, or void."))
     if entry_level not in ("tiles", "value", "final"):
         raise EventError(_("Result entry must be full tiles, value only or final scores only."))
     event = Event(
@@ -135,6 +138,7 @@ def create_event(
         ruleset_overrides=overrides,
         hands_per_session=hands_per_session,
         time_limit_minutes=time_limit_minutes,
+        time_limit_policy=time_limit_policy,
         is_public=is_public,
         entry_level=entry_level,
     )

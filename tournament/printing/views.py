@@ -35,17 +35,24 @@ def _job(event, job_uuid) -> PrintJob:
     return jobs.job_state(job)
 
 
+def _printable_rounds(event) -> list[Round]:
+    """The rounds with tables, for the page's sign and results buttons (results: once published)."""
+    return list(event.rounds.filter(tables__isnull=False).distinct().order_by("number"))
+
+
 @event_permission_required("view")
 def job_list(request, event):
     recent = list(jobs.recent_jobs(event))
     recent = [jobs.job_state(job) if job.is_active else job for job in recent]
+    can_manage = has_event_permission(request.user, event, "manage")
     return render(
         request,
         "printing/jobs.html",
         {
             "event": event,
             "jobs": recent,
-            "can_manage": has_event_permission(request.user, event, "manage"),
+            "can_manage": can_manage,
+            "rounds": _printable_rounds(event) if can_manage else [],
         },
     )
 

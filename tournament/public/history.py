@@ -6,16 +6,24 @@ every function here filters on both, so a page cannot show more by mistake.
 A sheet's ``result`` is the replay's JSON (``SheetResult.to_dict``): players
 are named by starting seat, numbers are exact strings ("153/10").
 
+Each seat's line carries its session score taken apart (:func:`parts_reader`:
+the event's family reads the stored result, ``Family.score_parts``), so a
+reader can add the parts up to the score shown (issue #18).
+
 Each function runs a fixed number of queries, whatever the number of
 sessions or tables.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
+from django.utils.translation import pgettext_lazy
+
+from scoring.sheets.parts import outside_parts
 from scoring.standings import SessionLine, rank_by
-from tournament.events.rules import precedence_of
+from tournament.events.rules import OptionError, family_of, precedence_of, rules_of
 from tournament.results.display import CATEGORY_NAMES, WIND_CHARS
 from tournament.results.models import ScoreSheet
 from tournament.results.sheet_messages import message_text
@@ -63,9 +71,65 @@ def _penalties(result: dict, seat: str) -> list[dict]:
     return out
 
 
-def _seat_line(seat: Seat, result: dict) -> dict:
+# The parts of a session score (scoring.sheets.parts) as a reader sees them.
+PART_NAMES = {
+    "points": pgettext_lazy("score part", "points"),
+    "rounding": pgettext_lazy("score part", "rounding"),
+    "uma": pgettext_lazy("score part", "uma"),
+    "oka": pgettext_lazy("score part", "oka"),
+    "sticks": pgettext_lazy("score part", "leftover sticks"),
+    "chombo": pgettext_lazy("score part", "chombo"),
+    "penalties_paid": pgettext_lazy("score part", "penalties"),
+    "penalties_received": pgettext_lazy("score part", "penalties received"),
+    "table_points": pgettext_lazy("score part", "table points"),
+    "overall_penalty": pgettext_lazy("score part", "overall penalties"),
+}
+Parts = Callable[[dict], dict]
+
+
+def parts_reader(event) -> Parts:
+    """``read(result)`` -> each seat's score parts, asking the event's family once.
+
+    Why one reader per page: the family and its frozen rules are looked up
+    once, whatever the number of tables. An event whose rules cannot be read
+    (a hand-edited database) shows no parts rather than failing the page.
+    """
+    family = family_of(event)
+    try:
+        rules = rules_of(event)
+    except OptionError:
+        return lambda result: {}
+
+    def read(result: dict) -> dict:
+        inside = family.score_parts(rules, result) if result else {}
+        outside = outside_parts(result)
+        return {
+            seat: {"inside": _shown(inside.get(seat)), "outside": _shown(outside.get(seat))}
+            for seat in SEATS
+        }
+
+    return read
+
+
+def _shown(parts) -> list[dict] | None:
+    """``(code, amount)`` pairs as the templates read them: name, amount, exact text."""
+    if parts is None:
+        return None
+    return [
+        {
+            "code": code,
+            "name": PART_NAMES.get(code, code),
+            "value": amount,
+            "exact": "" if amount is None else str(amount),
+        }
+        for code, amount in parts
+    ]
+
+
+def _seat_line(seat: Seat, result: dict, parts: dict | None = None) -> dict:
     """One seat's session as the round results and the player page show it."""
     session = (result.get("session") or {}).get(seat.wind) or {}
+    mine = (parts or {}).get(seat.wind) or {}
     return {
         "seat": seat,
         "wind": seat.wind,
@@ -80,24 +144,40 @@ def _seat_line(seat: Seat, result: dict) -> dict:
         "penalty": session.get("penalty"),
         "overall_penalty": session.get("overall_penalty"),
         "penalties": _penalties(result, seat.wind),
+        "parts": mine.get("inside"),
+        "points_from": _points_from(result, seat.wind, mine.get("inside")),
+        "apart": mine.get("outside") or [],
+        "score_exact": "" if session.get("score") is None else str(_fraction(session["score"])),
     }
+
+
+def _points_from(result: dict, wind: str, parts: list[dict] | None):
+    """The final points, where the ``points`` part is not them (riichi: 31,800 -> +1.8)."""
+    final = (result.get("final_points") or {}).get(wind)
+    points = next((p for p in parts or () if p["code"] == "points"), None)
+    if final is None or points is None or points["value"] == _fraction(final):
+        return None
+    return final
 
 
 def round_results(round_: Round) -> list[dict]:
     """Each table of a published round: its seats E, S, W, N with their session results."""
     seats = list(
         Seat.objects.filter(round=round_, round__results_published_at__isnull=False)
-        .select_related("table", "registration__player")
+        # The event comes with the seats (its rules give the parts): no query of its own.
+        .select_related("table", "registration__player", "round__event")
         .order_by("table__number", "table_id")
     )
     results = _confirmed_results({s.table_id for s in seats})
+    read = parts_reader(seats[0].round.event) if results else None
+    parts = {table_id: read(result) for table_id, result in results.items()}
     tables: dict[int, dict] = {}
     for seat in seats:
         result = results.get(seat.table_id)
         if result is None:
             continue
         entry = tables.setdefault(seat.table_id, {"table": seat.table, "seats": []})
-        entry["seats"].append(_seat_line(seat, result))
+        entry["seats"].append(_seat_line(seat, result, parts[seat.table_id]))
     for entry in tables.values():
         entry["seats"].sort(key=lambda line: SEATS.index(line["wind"]))
     return list(tables.values())
@@ -129,11 +209,12 @@ def player_sessions(event, registration) -> list[dict]:
         opponents.setdefault(other.table_id, []).append(other)
     sessions, lines = [], []
     order = precedence_of(event)
+    read = parts_reader(event)
     for seat in seats:
         result = results.get(seat.table_id)
         if result is None:
             continue
-        line = _seat_line(seat, result)
+        line = _seat_line(seat, result, read(result))
         lines.append(_standings_line(registration.pk, seat, line, result))
         line["round"] = seat.round.number
         line["table"] = seat.table

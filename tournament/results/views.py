@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.events.decorators import event_permission_required
 from tournament.events.permissions import has_event_permission
+from tournament.hall.calls_views import public_unless_staff
 from tournament.results import services
 from tournament.results.choices import entry_of
 from tournament.results.display import players_of, preview_view
@@ -65,6 +66,7 @@ def back_to_table(view):
     return wrapper
 
 
+@public_unless_staff  # players (the sheet's QR code) get the table's public page
 @event_permission_required("view")
 def table_page(request, event, round_number, table_number):
     return render_table(request, event, table_of(event, round_number, table_number))

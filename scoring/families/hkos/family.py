@@ -81,6 +81,15 @@ class HKOSFamily(BaseFamily):
     def default_penalty_scope(self, rules: HKOSRules) -> str:
         return "table_score"
 
+    def time_policy(self, rules: HKOSRules) -> str | None:
+        """rules/hkos.md §6: ``time_limit_policy``, ``finish_current`` by default.
+
+        HKOS calls a void hand ``void_current``; the clock's code for it is
+        ``abandon_current`` (the protocol's vocabulary).
+        """
+        policy = rules.session.time_limit_policy
+        return "abandon_current" if policy == "void_current" else policy
+
     def layout(self, rules: HKOSRules) -> PrintLayout:
         return printout.LAYOUT
 

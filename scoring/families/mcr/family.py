@@ -114,6 +114,14 @@ class MCRFamily(CountsHands, BaseFamily):
             return None  # seed 000 L312: nobody changes seats; the deal goes round
         return [mcr_seat_of(seat, r, scheme) for r in range(MCR_ROUNDS)]
 
+    def time_policy(self, rules: MCRRules) -> str | None:
+        """rules/mcr.md §6 "Time limit": the event's ``time_limit_policy`` option.
+
+        Default ``abandon_current``: the hand in progress is void and hands
+        not started are recorded as not played; ``finish_current`` if chosen.
+        """
+        return rules.event.time_limit_policy
+
     def layout(self, rules: MCRRules) -> PrintLayout:
         return printout.LAYOUT
 

@@ -21,6 +21,7 @@ from scoring.families.protocol import (
     ValueField,
 )
 from scoring.families.riichi import layout as printout
+from scoring.families.riichi.parts import riichi_parts
 from scoring.families.riichi.setup import ALL_OPTIONS, RiichiSetup, riichi_setup
 from scoring.families.riichi.sheet import replay_riichi
 
@@ -120,11 +121,22 @@ class RiichiFamily(BaseFamily):
         after_uma = rules.session.chombo_mode == "after_uma"
         return "session_after_uma" if after_uma else "overall_score"
 
+    def time_policy(self, rules: RiichiSetup) -> str | None:
+        """rules/sessions.md §2 (timed sessions): "riichi and HK: current hand finished".
+
+        Every riichi preset: the hand in progress when time is called is
+        played out and is the last one.
+        """
+        return "finish_current"
+
     def layout(self, rules: RiichiSetup) -> PrintLayout:
         return printout.LAYOUT
 
     def printed_row(self, rules: RiichiSetup, row, entry) -> PrintedRow:
         return extended(super().printed_row(rules, row, entry), *printout.cells(row, entry))
+
+    def score_parts(self, rules: RiichiSetup, result: Mapping[str, Any]):
+        return riichi_parts(rules, result)
 
 
 FAMILY = RiichiFamily()

@@ -74,6 +74,13 @@ class ZungJungFamily(CountsHands, BaseFamily):
     def default_penalty_scope(self, rules: ZungJungRules) -> str:
         return "overall_score"
 
+    def time_policy(self, rules: ZungJungRules) -> str | None:
+        """rules/zung-jung.md §8: session length is set by the event; nothing on time.
+
+        So the event's own "at time" setting decides (None).
+        """
+        return None
+
     def layout(self, rules: ZungJungRules) -> PrintLayout:
         return printout.layout(rules.session.hands_per_session)
 

@@ -89,7 +89,11 @@ def test_urls_are_short_and_stable():
     assert reverse("results:version", args=["cup", 1, 2, 3]) == "/j/cup/1/2/v3/"
 
 
-@pytest.mark.parametrize("path", READS + [url("hand", 1)])
+# The table's own page is the sheet's QR code: visitors get its public page (issue #18).
+STAFF_READS = [path for path in READS if path != url()]
+
+
+@pytest.mark.parametrize("path", STAFF_READS + [url("hand", 1)])
 def test_anonymous_get_goes_to_login_and_back(client, table, users, path):
     with_hand(table, users["judge"])
     response = client.get(path)
@@ -111,7 +115,12 @@ def test_anonymous_post_goes_to_login_then_to_the_table(client, table, users, pa
 def test_a_judge_of_another_event_is_refused(client, table, users, path):
     with_hand(table, users["judge"])
     client.force_login(users["outsider"])
-    assert client.get(path).status_code in (403, 405)
+    if path == url():  # the table's public page (the QR code), without the sheet
+        page = client.get(path)
+        assert page.status_code == 200 and 'id="call-judge"' in page.content.decode()
+        assert 'name="base_version"' not in page.content.decode()
+    else:
+        assert client.get(path).status_code in (403, 405)
     response = client.post(path, {**RIICHI_RON, "base_version": "1", "version": "1"})
     assert response.status_code == 403
     assert ScoreSheet.objects.count() == 1

@@ -1,0 +1,52 @@
+// Live table progress (issue #18): every 10 seconds, ask the round's progress
+// (a JSON answer that is never cached, while the page around it may be) and
+// update each table's hands, state and judge-call marker, the counts and the
+// "updated" time. When the server cannot be reached the grid stays and says so.
+(function () {
+  "use strict";
+  var EVERY = 10000;
+  var STATES = ["none", "draft", "submitted", "confirmed"];
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+
+  function progress(section) {
+    var offline = section.querySelector("[data-progress-offline]");
+    var updated = section.querySelector("[data-progress-updated]");
+
+    function show(data) {
+      section.querySelector("[data-progress-counts]").textContent = data.counts_text;
+      data.tables.forEach(function (t) {
+        var cell = section.querySelector('[data-table="' + t.number + '"]');
+        if (!cell) { return; }
+        STATES.forEach(function (s) { cell.classList.remove("state-" + s); });
+        cell.classList.add("state-" + t.state);
+        cell.classList.toggle("is-finished", t.finished);
+        cell.querySelector("[data-hands]").textContent = t.hands_text;
+        cell.querySelector("[data-state]").textContent = t.state_text;
+        cell.querySelector("[data-over]").hidden = !(t.finished && t.state === "draft");
+        var calling = cell.querySelector("[data-calling]");
+        if (calling) { calling.hidden = !t.calling; }
+      });
+      var now = new Date();
+      updated.textContent = two(now.getHours()) + ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
+      offline.hidden = true;
+    }
+
+    function poll() {
+      fetch(section.getAttribute("data-progress-url"), {
+        credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" }
+      })
+        .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
+        .then(show)
+        .catch(function () {
+          offline.textContent = section.getAttribute("data-offline");
+          offline.hidden = false;
+        });
+    }
+
+    poll();  // the page may have come from the public page cache: refresh at once
+    setInterval(poll, EVERY);
+  }
+
+  document.querySelectorAll("[data-progress-url]").forEach(progress);
+})();

@@ -1,0 +1,96 @@
+"""What the projector shows: the public standings and a round's seating, as plain rows.
+
+Vocabulary:
+
+- **board**: the part of a projector page that changes with the data (its
+  caption and its rows). The page polls for it and swaps it in between two
+  pages, so nobody reads a row that moves under their eyes.
+- **version**: a short hash of a rendered board. The page sends back the
+  version it shows and gets "204 No Content" while nothing changed.
+
+Only what the public pages show: the public standings snapshot (published
+results only, the columns the public table shows on every screen) and the
+seating of a published round, sorted as its "Where do I sit?" list. Nothing
+here knows a ruleset: the metrics and their order come from the event's
+family through ``tournament.public.standings_view.metric_order``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from tournament.public.standings_view import PUBLIC, metric_order
+from tournament.public.tables import MAIN_METRICS, metric_name, table_rows
+from tournament.results.display import WIND_CHARS
+from tournament.results.templatetags.results_tags import points as format_points
+from tournament.seating.models import Round
+from tournament.seating.views import seating_of
+from tournament.standings.services import standings
+
+PUBLIC_ROUND = [Round.Status.PUBLISHED, Round.Status.FINISHED]
+
+
+def version_of(html: str) -> str:
+    """The board's version: it changes exactly when what the screen shows changes."""
+    return hashlib.sha256(html.encode()).hexdigest()[:16]
+
+
+def standings_board(event) -> dict:
+    """The public standings as the projector lists them, best first.
+
+    The columns are the ruleset's main metrics (the ones the public table
+    keeps on a phone) and the sessions played; withdrawn players stay, marked,
+    after the rest, as on the public page.
+    """
+    snapshot = standings(event, PUBLIC)
+    counted = list(snapshot.rounds or [])
+    if not counted:
+        # Everyone on zero is no standings: the public page says none is published yet.
+        return {"columns": [], "rows": [], "after_round": None}
+    metrics = metric_order(event, snapshot.rows)[:MAIN_METRICS]
+    rows = [
+        {
+            "rank": row["rank"],
+            "tied": row["tied"],
+            "withdrawn": row["withdrawn"],
+            "name": row["player"],
+            "values": [format_points(row["values"].get(key)) for key in metrics],
+            "sessions": row["sessions"],
+        }
+        for row in table_rows(snapshot.rows, metrics)
+    ]
+    return {
+        "columns": [metric_name(key) for key in metrics],
+        "rows": rows,
+        "after_round": max(counted),
+    }
+
+
+def public_round(event, number: int | None = None) -> Round | None:
+    """The round a seating projector shows: ``number`` if public, else the latest public one.
+
+    With no number it follows the event: once the director publishes the
+    next round's seating, the screen moves on to it by itself.
+    """
+    rounds = event.rounds.filter(status__in=PUBLIC_ROUND)
+    if number is not None:
+        return rounds.filter(number=number).first()
+    return rounds.order_by("-number").first()
+
+
+def seating_board(round_: Round | None) -> list[dict]:
+    """Everyone seated in the round, with table and wind, in the order "Where do I sit?" uses."""
+    if round_ is None:
+        return []
+    _tables, by_name = seating_of(round_)
+    return [
+        {
+            "name": seat.registration.player.name,
+            # The column says "Table": its number, or the venue's own label for it ("A3").
+            "table": seat.table.label or str(seat.table.number),
+            "wind": seat.wind,
+            "wind_char": WIND_CHARS.get(seat.wind, seat.wind),
+            "wind_name": seat.get_wind_display(),
+        }
+        for seat in by_name
+    ]

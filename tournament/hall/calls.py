@@ -137,7 +137,9 @@ def too_many_message() -> str:
 
 def _locked(call: JudgeCall, user) -> JudgeCall:
     call = (
-        JudgeCall.objects.select_for_update()
+        # Only the call's row is locked: PostgreSQL refuses FOR UPDATE on the
+        # nullable side of the outer join to the judge who took it.
+        JudgeCall.objects.select_for_update(of=("self",))
         .select_related("table__round__event", "taken_by")
         .get(pk=call.pk)
     )

@@ -83,3 +83,23 @@ def demo_results(event, users: dict) -> int:
             )
         entered += 1
     return entered
+
+
+DEMO_CLOCK_MINUTES = 90  # the demo event has no time limit of its own
+
+
+def demo_clock(event, users: dict) -> bool:
+    """Round 2 (being played) with its clock running, so the clock pages show something.
+
+    Started once, by the demo director, when ``load_demo`` first runs: a
+    later run leaves a clock that has run out alone (a director resets it).
+    """
+    from tournament.hall.clock import start_clock
+    from tournament.hall.models import RoundClock
+
+    round_ = event.rounds.filter(number=2).first()
+    if round_ is None or RoundClock.objects.filter(round=round_, started_at__isnull=False).exists():
+        return False
+    director = next(u for name, u in users.items() if DEMO_STAFF[name] == StaffRole.Role.DIRECTOR)
+    start_clock(round_, by=director, minutes=event.time_limit_minutes or DEMO_CLOCK_MINUTES)
+    return True

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.core.seats import SEATS
-from scoring.families.riichi.session import THOUSAND, _tenhou_rounding
+from scoring.families.riichi.session import THOUSAND, tenhou_rounding
 from scoring.families.riichi.setup import RiichiSetup
 from scoring.sheets.parts import Part, effect, fraction, ledger_parts, stored_part
 
@@ -66,5 +66,5 @@ def _rounding(rules: RiichiSetup, raw, session, penalties) -> dict[str, Fraction
     if any(v is None for v in raw.values()) or sorted(rank.values()) != [1, 2, 3, 4]:
         return dict.fromkeys(SEATS, None)
     adjusted = {s: raw[s] + table[s] for s in SEATS}
-    rounded = _tenhou_rounding(adjusted, rank)
+    rounded = tenhou_rounding(adjusted, rank)
     return {s: rounded[s] - adjusted[s] for s in SEATS}

@@ -117,7 +117,7 @@ def riichi_session_result(
     to_first = sticks_total if rules.leftover_sticks == "first" else Fraction(0)
     raw = {p: Fraction(points[p] - rules.return_points, THOUSAND) for p in table}
     if rules.final_rounding:
-        raw = _tenhou_rounding(raw, rank)
+        raw = tenhou_rounding(raw, rank)
     results = {}
     for p in table:
         share = Fraction(1, len(firsts)) if p in firsts else Fraction(0)
@@ -178,7 +178,7 @@ def _uma(table, points, rank, rules) -> dict[PlayerId, Fraction]:
     return rank_points({p: points[p] for p in table}, row)
 
 
-def _tenhou_rounding(raw: dict[PlayerId, Fraction], rank) -> dict[PlayerId, Fraction]:
+def tenhou_rounding(raw: dict[PlayerId, Fraction], rank) -> dict[PlayerId, Fraction]:
     """Everyone but 1st rounded to a whole thousand (500 rounds up); 1st balances."""
     out = {p: Fraction(_round_half_up(v)) for p, v in raw.items() if rank[p] != 1}
     (first,) = [p for p in raw if rank[p] == 1]

@@ -45,6 +45,30 @@ def _browser_missing() -> str | None:
     return None
 
 
+def make_driver(width: int, height: int):
+    """A headless Chromium emulating a screen of ``width`` x ``height`` CSS pixels.
+
+    A second browser (its own cookies: another phone at the table) is made
+    the same way; the ``browser`` fixture first checks that one can run.
+    """
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    # A phone's viewport (a desktop window cannot be made this narrow).
+    options.add_experimental_option(
+        "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}}
+    )
+    options.add_argument("--lang=en")
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.implicitly_wait(5)
+    ARTIFACTS.mkdir(exist_ok=True)
+    return driver
+
+
 @pytest.fixture
 def viewport() -> tuple[int, int]:
     """The phone screen the browser emulates: (width, height) in CSS pixels."""
@@ -58,22 +82,7 @@ def browser(viewport):
         if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
             pytest.fail(f"browser test cannot run in CI: {missing}")
         pytest.skip(missing)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    width, height = viewport
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    # A phone's viewport (a desktop window cannot be made this narrow).
-    options.add_experimental_option(
-        "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}}
-    )
-    options.add_argument("--lang=en")
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.implicitly_wait(5)
-    ARTIFACTS.mkdir(exist_ok=True)
+    driver = make_driver(*viewport)
     yield driver
     driver.quit()
 

@@ -13,10 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournament.browser.conftest import (
-    ARTIFACTS,
-    CHROMEDRIVER,
-    CHROMIUM,
-    FLAGS,
+    make_driver,
     new_page_after,
     screenshot,
 )
@@ -29,25 +26,6 @@ NAMES = {"E": "佐藤 花子", "S": "Bai Lan", "W": "Carla Díaz-Fernández", "N
 @pytest.fixture
 def viewport() -> tuple[int, int]:
     return WIDTH, HEIGHT
-
-
-def make_driver(width: int, height: int):
-    """Another browser like the ``browser`` fixture's (which checks that one can run)."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_experimental_option(
-        "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}}
-    )
-    options.add_argument("--lang=en")
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.implicitly_wait(5)
-    ARTIFACTS.mkdir(exist_ok=True)
-    return driver
 
 
 @pytest.fixture

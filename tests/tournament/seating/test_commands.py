@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from tournament.events.models import Event, Registration
+from tournament.hall.models import ClockEvent, RoundClock
 from tournament.seating.models import Round, Seat
 
 ROOT = settings.BASE_DIR
@@ -176,3 +177,9 @@ def test_load_demo_is_idempotent(db):
     ]
     assert Seat.objects.count() == 4 * 32
     assert Round.objects.count() == 4
+    # Round 2, the one being played, has its clock running, started once by the director.
+    clock = RoundClock.objects.get(round__event=event)
+    assert clock.round.number == 2 and clock.started_at is not None and clock.paused_at is None
+    assert [(e.kind, e.created_by.username) for e in ClockEvent.objects.all()] == [
+        ("start", "demo-director")
+    ]

@@ -53,13 +53,14 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, time_budget, **options):
-        from tournament.results.demo import DEMO_PASSWORD, demo_results, demo_staff
+        from tournament.results.demo import DEMO_PASSWORD, demo_clock, demo_results, demo_staff
 
         try:
             with transaction.atomic():
                 event, added, seated = load_demo(time_budget)
                 users = demo_staff(event)
                 entered = demo_results(event, users)
+                demo_clock(event, users)
         except EventError as error:
             raise CommandError("\n".join([str(error), *error.problems])) from error
         self.stdout.write(
@@ -70,7 +71,8 @@ class Command(BaseCommand):
         )
         self.stdout.write(
             f"Demo logins (password {DEMO_PASSWORD!r}): {', '.join(users)}; "
-            f"a judge's table page: /j/{event.slug}/2/1/"
+            f"a judge's table page: /j/{event.slug}/2/1/; "
+            f"the projector: /e/{event.slug}/projector/"
         )
 
 

@@ -13,10 +13,11 @@ from django.urls import include, path
 
 from tournament.accounts.login_limit import LoginView
 from tournament.events import staff_views
-from tournament.views import healthz
+from tournament.views import favicon, healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     # Django's login with a limit on failed attempts (tournament.accounts.login_limit).

@@ -4,7 +4,8 @@ import logging
 
 from django.core.cache import cache
 from django.db import DatabaseError, connection
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -44,3 +45,12 @@ def healthz(request):
         head, status = ("ok" if cached == "ok" else "degraded"), 200
     body = f"{head}\ndatabase: {database}\ncache: {cached}\n"
     return HttpResponse(body, status=status, content_type="text/plain")
+
+
+@require_GET
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever the page links: send them to the site's icon.
+
+    Without it every first visit logs a 404.
+    """
+    return HttpResponsePermanentRedirect(static("img/favicon.svg"))

@@ -57,7 +57,7 @@ from tournament.seating.models import Round, Seat, Table
 # --- the URL map ------------------------------------------------------------------------
 
 LEFT_OUT_PREFIXES = ("admin/", "accounts/", "i18n/")
-LEFT_OUT_NAMES = {"healthz", "static"}
+LEFT_OUT_NAMES = {"healthz", "static", "favicon"}  # no event, no data
 STAFF_PREFIXES = ("manage/", "j/")
 # Staff addresses that show a public page to a visitor without the verb, on a GET:
 # the table's page is the sheet's QR code, where players call a judge (issue #18).

@@ -4,6 +4,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 from django.conf import settings
 
@@ -43,3 +44,14 @@ def test_stylesheet_is_served_with_debug_off():
         check=True,
     )
     assert result.stdout.split()[:2] == ["200", "text/css"]
+
+
+def test_every_page_has_an_icon_and_favicon_ico_finds_it(client, db):
+    page = client.get("/").content.decode()
+    assert 'rel="icon"' in page and "img/favicon.svg" in page
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 301 and answer["Location"].endswith(".svg")
+    from django.contrib.staticfiles import finders
+
+    icon = finders.find("img/favicon.svg")  # served like site.css (the test above)
+    assert icon and "<svg" in Path(icon).read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ as itself, so a new family's page works before anyone names its codes.
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.families import OptionError
 from scoring.families.protocol import EntryData
@@ -65,7 +66,8 @@ VALUE_LABELS = {
     "yakuman": _("Yakuman"),
     "fan": _("Fan (without flowers)"),
     "flowers": _("Flowers"),
-    "points": _("Points"),
+    # A hand's value (Zung Jung), not a player's running score (ja 持ち点).
+    "points": pgettext_lazy("hand value", "Points"),
     "faan": _("Faan"),
 }
 # The unit a total of a value field is counted in ("9 fan", "60 points").

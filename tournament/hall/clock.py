@@ -29,7 +29,6 @@ from scoring.families import OptionError
 from tournament.events.errors import EventError
 from tournament.events.rules import family_of, rules_of
 from tournament.hall.models import ClockEvent, RoundClock
-from tournament.public.page_cache import changed as public_pages_changed
 
 Kind = ClockEvent.Kind
 MAX_MINUTES = 600  # ten hours: more is a typo
@@ -239,7 +238,6 @@ def _log(clock, kind, by, *, seconds=0, table=None, reason="") -> ClockEvent:
         reason=reason,
         created_by=by if getattr(by, "is_authenticated", False) else None,
     )
-    public_pages_changed()  # the public event page shows the clock: not a stored copy
     return event
 
 

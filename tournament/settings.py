@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "tournament.printing",
     "tournament.public",
     "tournament.hall",
+    "tournament.playerentry",
     "tournament.backup",
     "tournament.accounts",
 ]

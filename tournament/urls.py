@@ -33,6 +33,7 @@ urlpatterns = [
     # Judges' result entry; the short /j/ address is printed as a QR code on each sheet.
     path("j/", include("tournament.results.urls")),
     path("", include("tournament.hall.urls")),
+    path("", include("tournament.playerentry.urls")),
     # Standings downloads (/e/<slug>/standings.csv …) before the public pages.
     path("", include("tournament.standings.urls_public")),
     path("", include("tournament.public.urls")),

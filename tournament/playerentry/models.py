@@ -1,0 +1,1 @@
+"""What player entry keeps: the table PINs, the entering phone, and each hand's acceptance."""

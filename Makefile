@@ -24,7 +24,7 @@ BROWSER_PACKAGES := chromium chromium-driver
 # tests; installed only when no `java` is on the PATH.
 CHECK_PACKAGES := default-jre-headless
 
-.PHONY: help setup build-tools system-packages run venue test test-stack test-pg stack bench drill lint fmt messages
+.PHONY: help setup build-tools system-packages axe run venue test test-stack test-pg stack bench drill lint fmt messages
 
 help:
 	@echo "make run        install what is missing, migrate, load the demo, serve on 127.0.0.1:8000"
@@ -35,6 +35,7 @@ help:
 	@echo "make stack      PostgreSQL, Redis, a Celery worker and gunicorn on 127.0.0.1:8000 (Ctrl-C stops)"
 	@echo "make bench       benchmarks, written to bench/results.json"
 	@echo "make drill      the fault drill on a throwaway production stack (into bench/results.json)"
+	@echo "make axe        install axe-core (npm ci into node_modules/) for the accessibility tests"
 	@echo "make lint       ruff format --check and ruff check"
 	@echo "make fmt        ruff format and ruff check --fix"
 	@echo "make messages   refresh locale/*/django.po from the code and compile the .mo files"
@@ -103,12 +104,27 @@ venue: setup
 	  $(PY) -m gunicorn tournament.wsgi:application --bind $(VENUE_BIND) \
 	  --workers 3 --threads 4 --timeout 60 --access-logfile -
 
-test: setup
+test: setup axe
 	$(PY) -m pytest $(ARGS)
+
+# axe-core (accessibility rules) for the browser tests, pinned in package-lock.json
+# and installed into node_modules/ (never loaded from a CDN). Node and npm come
+# from Debian when missing; without them the accessibility tests skip on a
+# laptop and fail under CI=true. npm ci runs again only when the lock file changes.
+AXE := node_modules/axe-core/axe.min.js
+axe: $(AXE)
+
+$(AXE): package.json package-lock.json
+	@command -v npm >/dev/null || { \
+	  if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	    { apt-get update -q && DEBIAN_FRONTEND=noninteractive \
+	      apt-get install -y -q --no-install-recommends nodejs npm; } >/dev/null; \
+	  else echo "warning: npm is missing (install nodejs npm): accessibility tests skip" >&2; fi; }
+	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error && touch $@; fi
 
 # The suite against a throwaway production stack: PostgreSQL and Redis (installed
 # first when missing and root), DEBUG off, real Celery workers for needs_worker tests.
-test-stack: setup
+test-stack: setup axe
 	.ci/with-stack $(PY) -m pytest $(ARGS)
 
 test-pg: test-stack

@@ -14,6 +14,10 @@ from importlib import resources
 
 LANGUAGES = ("en", "ja", "zh")
 DEFAULT_LANGUAGE = "en"
+# The ``zh`` column is in simplified characters (zh-Hans pages); a table whose
+# names players also write in traditional ones (HKOS) keeps those in ``zh_hant``.
+TRADITIONAL_COLUMN = "zh_hant"
+TRADITIONAL_TAGS = frozenset({"zh-hant", "zh-tw", "zh-hk", "zh-mo"})
 
 
 @cache
@@ -34,7 +38,14 @@ def display_name(table: str, key: str, lang: str = DEFAULT_LANGUAGE) -> str:
     if row is None:
         return key
     short = (lang or DEFAULT_LANGUAGE).split("-")[0].lower()
+    if _traditional(lang) and row.get(TRADITIONAL_COLUMN):
+        return row[TRADITIONAL_COLUMN]
     return row.get(short) or row.get(DEFAULT_LANGUAGE) or key
+
+
+def _traditional(lang: str | None) -> bool:
+    """A traditional-Chinese tag (zh-Hant, zh-TW, zh-HK): the ``zh`` column is simplified."""
+    return (lang or "").replace("_", "-").lower() in TRADITIONAL_TAGS
 
 
 def names_in(table: str, lang: str) -> dict[str, str] | None:

@@ -76,6 +76,14 @@ class BaseFamily:
     def seats_by_round(self, rules: Any, seat: str) -> Sequence[str] | None:
         return None
 
+    def hand_winds(self, rules: Any, index: int) -> Mapping[str, str] | None:
+        """Each starting seat's wind in hand ``index`` (from 0), where the family moves them.
+
+        None: the sheet's starting winds are the ones to show (the dealer is
+        marked apart), as a family whose winds follow the results says.
+        """
+        return None
+
     def standings_format(self, rules: Any) -> StandingsFormat:
         return StandingsFormat()
 

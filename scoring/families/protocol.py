@@ -259,6 +259,9 @@ class Family(Protocol):
     def seats_by_round(self, rules: Rules, seat: str) -> Sequence[str] | None:
         """The seat a starting seat takes in each round, where players move (else None)."""
 
+    def hand_winds(self, rules: Rules, index: int) -> Mapping[str, str] | None:
+        """Each starting seat's wind in hand ``index`` (from 0), where the family moves them."""
+
     def layout(self, rules: Rules) -> PrintLayout:
         """The printed scoresheet: columns, rows, footer lines and notes, as codes."""
 

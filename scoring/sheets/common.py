@@ -87,6 +87,7 @@ class RowResult:
     totals: dict[str, int]
     pool_after: int = 0
     notes: tuple[Message, ...] = ()
+    label_parts: dict | None = None  # :class:`~scoring.sheets.labels.HandLabel`, as a dict
 
     @property
     def value_text(self) -> str:
@@ -128,6 +129,7 @@ class SheetResult:
     next_dealer: str | None
     warnings: tuple[Message, ...] = ()
     penalty_tiles: tuple[dict, ...] = ()
+    next_label_parts: dict | None = None  # the next hand's label as parts (sheets/labels.py)
 
     def __post_init__(self) -> None:
         if not self.balance["ok"]:

@@ -80,10 +80,13 @@ def point_total_result(
     *,
     complete: bool,
     warnings: Sequence[Message],
-    upcoming: Callable[[], tuple[str, str]] | None,
+    upcoming: Callable[[], tuple[str, str] | tuple[str, str, dict]] | None,
 ) -> SheetResult:
-    """The sheet's result; ``upcoming()`` gives the next hand's label and dealer if not complete."""
-    next_label, next_dealer = (None, None) if complete else upcoming()
+    """The sheet's result; ``upcoming()`` gives the next hand's label, dealer and label parts."""
+    # (label, dealer) or (label, dealer, label parts): a family may not give the parts.
+    next_label, next_dealer, next_parts, *_ = (
+        (None, None, None) if complete else (*upcoming(), None)
+    )
     return SheetResult(
         ruleset=ruleset,
         family=ruleset,
@@ -97,6 +100,7 @@ def point_total_result(
         complete=complete,
         next_label=next_label,
         next_dealer=next_dealer,
+        next_label_parts=next_parts,
         warnings=tuple(warnings),
     )
 

@@ -59,6 +59,8 @@ from tournament.seating.models import Round, Seat, Table
 LEFT_OUT_PREFIXES = ("admin/", "accounts/", "i18n/")
 LEFT_OUT_NAMES = {"healthz", "static", "favicon"}  # no event, no data
 STAFF_PREFIXES = ("manage/", "j/")
+# The players' phone pages (issue #19): no login, the table PIN; 404 unless the option is on.
+PLAYERS_PREFIXES = ("p/",)
 # Staff addresses that show a public page to a visitor without the verb, on a GET:
 # the table's page is the sheet's QR code, where players call a judge (issue #18).
 PUBLIC_TO_VISITORS = {"results:table"}
@@ -95,6 +97,8 @@ class Route:
             return "left out"
         if self.route.startswith(STAFF_PREFIXES):
             return "staff"
+        if self.route.startswith(PLAYERS_PREFIXES):
+            return "players"
         if self.route == "" or self.route.startswith("e/"):
             return "public"
         return "unclassified"
@@ -129,6 +133,7 @@ def walk(resolver=None, prefix="", namespace="", converters=None) -> list[Route]
 ROUTES = walk()
 STAFF = [r for r in ROUTES if r.group == "staff"]
 PUBLIC = [r for r in ROUTES if r.group == "public"]
+PLAYERS = [r for r in ROUTES if r.group == "players"]
 
 
 def test_every_url_is_staff_public_or_left_out():
@@ -290,6 +295,27 @@ def test_staff_url_matrix(route, world):
             elif watch and database_rows() != before:
                 problems.append(f"{method.upper()} {url} as {who}: changed the database")
     assert not problems, "\n".join(problems)
+
+
+# --- the players' phone pages ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("route", PLAYERS, ids=lambda r: r.route)
+def test_players_pages_need_the_option_and_never_fail(route, world, client):
+    """Option off: 404 and nothing written; on: no 5xx, and no page without the table PIN."""
+    url = route.url({**world["values"], "number": 1})
+    before = database_rows()
+    for method in METHODS:
+        assert getattr(client, method)(url).status_code in (404, 405), (method, url)
+    assert client.post(url).status_code == 404
+    assert database_rows() == before
+    world["event"].player_entry = True
+    world["event"].save()
+    for method in METHODS:
+        response = getattr(client, method)(url)
+        assert response.status_code < 500, (method, url)
+        if route.name != "playerentry:pin":
+            assert response.status_code in (302, 405), (method, url)
 
 
 # --- the public pages ---------------------------------------------------------------------

@@ -55,6 +55,7 @@ def edit_event(
     time_limit_policy: str | None = None,
     entry_level: str = "value",
     rounds_planned: int | None = None,
+    player_entry: bool | None = None,
     ruleset: str | None = None,
     ruleset_overrides: dict[str, Any] | None = None,
     by=None,
@@ -101,6 +102,8 @@ def edit_event(
         "time_limit_policy": time_limit_policy,
         "entry_level": entry_level,
         "rounds_planned": rounds_planned,
+        # None (a caller that does not know the option) leaves it as it is.
+        "player_entry": event.player_entry if player_entry is None else bool(player_entry),
         **rules,
     }
     changed = [field for field, value in changes.items() if getattr(event, field) != value]

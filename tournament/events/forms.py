@@ -216,6 +216,11 @@ class EventEditForm(EventForm):
         max_value=100,
         help_text=_("Shown to players as “Round 3 of 6”; not below a round already published."),
     )
+    player_entry = forms.BooleanField(
+        label=_("Players enter results"),
+        required=False,
+        help_text=Event._meta.get_field("player_entry").help_text,
+    )
 
     field_order = [
         "name",
@@ -227,6 +232,7 @@ class EventEditForm(EventForm):
         "time_limit_minutes",
         "time_limit_policy",
         "entry_level",
+        "player_entry",
         "ruleset",
         "ruleset_overrides",
     ]
@@ -245,6 +251,7 @@ class EventEditForm(EventForm):
                 "time_limit_minutes": event.time_limit_minutes,
                 "time_limit_policy": event.time_limit_policy,
                 "entry_level": event.entry_level,
+                "player_entry": event.player_entry,
                 "ruleset": event.ruleset,
                 "ruleset_overrides": json.dumps(event.ruleset_overrides, ensure_ascii=False),
             },

@@ -116,6 +116,15 @@ class Event(models.Model):
     is_public = models.BooleanField(
         _("public"), default=False, help_text=_("Shown on the public pages without login.")
     )
+    # Issue #19: for events with few judges (tournament/playerentry).
+    player_entry = models.BooleanField(
+        _("players enter results"),
+        default=False,
+        help_text=_(
+            "One phone per table enters the hands (QR code and table PIN on the sheet); "
+            "a second player accepts each hand, and a judge confirms the sheet."
+        ),
+    )
     rounds_planned = models.PositiveSmallIntegerField(
         _("number of rounds"),
         null=True,

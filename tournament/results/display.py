@@ -17,6 +17,7 @@ from scoring.core.seats import SEATS
 from scoring.families import Family, family_named
 from tournament.results.choices import OUTCOME_NAMES
 from tournament.results.hand_values import value_text, win_text
+from tournament.results.labels import label_text
 from tournament.results.sheet_messages import message_text, message_texts
 
 WIND_CHARS = {"E": "東", "S": "南", "W": "西", "N": "北"}
@@ -86,7 +87,7 @@ def row_view(row: dict, family: Family | str, names: dict, lang: str, record=Non
     outcome = row.get("outcome") or ""
     return {
         "number": row.get("index", 0) + 1,
-        "label": row.get("label") or "",
+        "label": label_text(row.get("label_parts"), row.get("label")),
         "honba": row.get("honba") or 0,
         "dealer": row.get("dealer"),
         "outcome": outcome,
@@ -97,7 +98,7 @@ def row_view(row: dict, family: Family | str, names: dict, lang: str, record=Non
             if row.get("discarder")
             else None
         ),
-        "value_text": value_text(row),
+        "value_text": value_text(row, names),
         "wins": win_parts(row, family, names, lang),
         "items": items_of(row.get("score"), family, lang),
         "score": row.get("score"),
@@ -194,7 +195,7 @@ def sheet_view(
         "penalties": [_penalty_view(p, names) for p in result.get("penalties") or []],
         "balance": result.get("balance") or {},
         "pool": result.get("pool") or 0,
-        "next_label": result.get("next_label"),
+        "next_label": label_text(result.get("next_label_parts"), result.get("next_label")),
         "next_dealer": dealer,
         "complete": result.get("complete"),
         "warnings": message_texts(result.get("warnings"), names),

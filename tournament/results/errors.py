@@ -184,6 +184,19 @@ class SheetConflict(EventError):
 
     def __init__(self, mine, theirs):
         self.mine, self.theirs = mine, theirs
+        if theirs.created_by_id is not None and theirs.created_by_id == mine.created_by_id:
+            # Issue #19: the newer version is the judge's own (another tab, or a
+            # save whose reply was lost): never tell them someone saved meanwhile.
+            super().__init__(
+                _(
+                    "You saved this sheet yourself since this page was opened (now version "
+                    "%(theirs)s), from another tab or a save whose reply was lost. This entry "
+                    "is kept apart as version %(mine)s: if it is already in version "
+                    "%(theirs)s, there is nothing to do; otherwise apply it again."
+                )
+                % {"theirs": theirs.version, "mine": mine.version}
+            )
+            return
         super().__init__(
             _(
                 "%(who)s saved this sheet while you were entering (now version %(theirs)s). "

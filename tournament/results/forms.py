@@ -166,3 +166,8 @@ class VersionForm(forms.Form):
     """Submit or confirm: the version the page showed, so nobody confirms what they did not see."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    # Issue #19: a session that is not complete is submitted only when the
+    # judge says it ended early (time); the view refuses it otherwise.
+    ended_early = forms.BooleanField(
+        required=False, label=_("The session ended early (time): submit anyway")
+    )

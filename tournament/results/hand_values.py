@@ -63,7 +63,7 @@ def win_text(win: Mapping[str, Any]) -> str:
     return " ".join(part_text(unit, amount) for unit, amount in win.get("parts") or ())
 
 
-def value_text(row: Mapping[str, Any]) -> str:
+def value_text(row: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
     """A row's value: one winner's, or several winners' as "N: 4 翻 30 符; S: 2 翻 30 符".
 
     A row without ``value`` (stored before values were data) shows its old
@@ -73,5 +73,6 @@ def value_text(row: Mapping[str, Any]) -> str:
         return row.get("value_text") or ""
     wins = [w for w in row.get("value") or () if isinstance(w, Mapping)]
     if len(wins) > 1:
-        return "; ".join(f"{w.get('seat')}: {win_text(w)}" for w in wins)
+        shown = names or {}  # seats as the page names the players
+        return "; ".join(f"{shown.get(w.get('seat'), w.get('seat'))}: {win_text(w)}" for w in wins)
     return win_text(wins[0]) if wins else ""

@@ -94,7 +94,7 @@ def round_sheets(request, event, round_number):
                 "head": head,
                 "state": state,
                 "players": [s.registration.player.name for s in table.seats.all()],
-                "conflicts": table.sheets.filter(status=Status.CONFLICT).count(),
+                "conflicts": open_conflicts(table, head),
             }
         )
     return render(
@@ -102,6 +102,22 @@ def round_sheets(request, event, round_number):
         "results/round.html",
         {"event": event, "round": round_, "rows": rows, "counts": counts},
     )
+
+
+def open_conflicts(table, head: ScoreSheet | None) -> int:
+    """Conflicts nobody has dealt with yet: those newer than the sheet's current version.
+
+    Why: a conflict is settled by the next save on top of the newer head (the
+    judge applies theirs again, or moves on knowing it is already there), or
+    by submitting the current version as right; a badge counting every
+    conflict ever kept would never clear (issue #19).
+    """
+    kept = table.sheets.filter(status=Status.CONFLICT)
+    if head is None:
+        return kept.count()
+    if head.status in (Status.SUBMITTED, Status.CONFIRMED):
+        return 0
+    return kept.filter(version__gt=head.version).count()
 
 
 def _state(head: ScoreSheet | None) -> str:

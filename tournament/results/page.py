@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from tournament.events.permissions import has_event_permission
 from tournament.events.rules import family_of
 from tournament.family_templates import FamilyTemplates
-from tournament.results import services
+from tournament.results import services, traps
 from tournament.results.choices import entry_of
-from tournament.results.display import WIND_CHARS, players_of, sheet_view
+from tournament.results.display import players_of, sheet_view
 from tournament.results.entry_forms import HandForm
 from tournament.results.forms import FinalScoresForm, RulingForm, VersionForm
 from tournament.results.models import ScoreSheet
@@ -135,7 +135,7 @@ def hand_form(request, event, names, head, data=None, initial=None, number=None)
         "level": level,
         "outcome": HandForm.default_outcome(entry),
     }
-    return HandForm(
+    form = HandForm(
         data,
         initial={**start, **(initial or {})},
         entry=entry,
@@ -145,6 +145,7 @@ def hand_form(request, event, names, head, data=None, initial=None, number=None)
             head, number - 1 if number else (head.hands.count() if head else 0)
         ),
     )
+    return traps.ask_reopen(form, head)
 
 
 def hand_form_again(request, event, names, head, data, action: str) -> HandForm:
@@ -174,12 +175,13 @@ def ruling_form(event, head, data=None) -> RulingForm:
     initial = {"base_version": head.version if head else 0, "after_hand": 1}
     if head is None:
         return RulingForm(data, initial=initial)
-    return RulingForm(
+    form = RulingForm(
         data,
         initial={**initial, "after_hand": head.hands.count() + 1},
         number=head.rulings.count() + 1,
         in_progress=head.hands.count() + 1,
     )
+    return traps.ask_reopen(form, head)
 
 
 def final_form(event, names, head, data=None) -> FinalScoresForm:
@@ -188,7 +190,9 @@ def final_form(event, names, head, data=None) -> FinalScoresForm:
         initial.update({f"score_{s}": v for s, v in head.final_scores.items()})
         initial["leftover_sticks"] = head.leftover_sticks
     sticks = "final_sticks" in entry_of(event).features
-    return FinalScoresForm(data, initial=initial, sticks=sticks, seats=names)
+    return traps.ask_reopen(
+        FinalScoresForm(data, initial=initial, sticks=sticks, seats=names), head
+    )
 
 
 def ruling_hints(event) -> list[dict]:
@@ -228,8 +232,12 @@ def render_table(request, event, table, *, status=200, **parts):
     head = services.head_of(table)
     names = players_of(table)
     allowed = permissions(request.user, event, head)
-    sheet = version_view(event, head, names) if head else _empty_view(event, names)
+    # The replay the page shows (an empty sheet's worked out once, for the bar too).
+    result = head.result if head and head.result else head_result(event, None)
+    sheet = version_view(event, head, names) if head else _empty_view(event, names, result)
     kind = head.kind if head else ScoreSheet.Kind.HANDS
+    editing = parts.get("editing")
+    bar = traps.bar_view(event, sheet, result, names, editing.number if editing else None)
     finals_only = kind == ScoreSheet.Kind.FINAL or (
         event.entry_level == "final" and only_ruling_rows(head)
     )
@@ -241,7 +249,9 @@ def render_table(request, event, table, *, status=200, **parts):
         "head": head,
         "sheet": sheet,
         "names": names,
-        "winds": WIND_CHARS,
+        "winds": bar["winds"],
+        "bar": bar,
+        "reopen_warning": traps.reopen_warning(head),
         "base_version": head.version if head else 0,
         "finals_only": finals_only,
         "hands_allowed": kind == ScoreSheet.Kind.HANDS,
@@ -255,15 +265,27 @@ def render_table(request, event, table, *, status=200, **parts):
         "picker_honours": PICKER_HONOURS,
         "preview": parts.get("preview"),
         "editing": parts.get("editing"),
+        "editing_label": _shown_label(sheet, parts.get("editing")),
         "open_form": parts.get("open_form"),
         "page_error": parts.get("page_error"),
+        "decide_error": parts.get("decide_error"),
         **allowed,
     }
     return render(request, "results/table.html", context, status=status)
 
 
-def _empty_view(event, names) -> dict:
-    view = sheet_view(head_result(event, None), names, lang(), **sheet_parts(event))
+def _shown_label(sheet: dict, editing) -> str:
+    """The label of the hand being corrected, in the reader's words (the sheet's row)."""
+    if editing is None:
+        return ""
+    rows = [r for r in sheet["rows"] if r["number"] == editing.number]
+    return rows[0]["label"] if rows and rows[0]["label"] else editing.label
+
+
+def _empty_view(event, names, result: dict | None = None) -> dict:
+    if result is None:
+        result = head_result(event, None)
+    view = sheet_view(result, names, lang(), **sheet_parts(event))
     view["version"] = None
     view["rulings"] = []
     return view
@@ -285,7 +307,8 @@ def conflict_page(request, event, table, conflict: services.SheetConflict):
     repost = [
         (key, value)
         for key, values in request.POST.lists()
-        if key not in ("csrfmiddlewaretoken", "base_version", "action")
+        # entry_key too: the conflict version holds it, so "apply again" needs its own key.
+        if key not in ("csrfmiddlewaretoken", "base_version", "action", "entry_key")
         for value in values
     ]
     context = {
@@ -298,6 +321,8 @@ def conflict_page(request, event, table, conflict: services.SheetConflict):
         "repost": repost,
         "repost_url": request.path,
         "new_base": theirs.version if theirs else 0,
+        # The newer version is the judge's own (another tab, a lost reply): say so.
+        "own": theirs is not None and theirs.created_by_id == conflict.mine.created_by_id,
         "names": names,
     }
     return render(request, "results/conflict.html", context, status=409)

@@ -32,6 +32,7 @@ from tournament.results.sheet_state import (
     head_of,
     ledger,
     lock_table,
+    own_repeat,
     replay,
     state_of,
 )
@@ -142,6 +143,8 @@ def _change(
             base = table.sheets.filter(version=base_version).first()
             state = state_of(base)
             mutate(state)
+            if not entry_key and own_repeat(by, head, state):
+                raise AlreadySaved(head)
             try:
                 result = replay(event, state)
             except SheetInputError:

@@ -19,6 +19,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from scoring.sheets.messages import english
+from tournament.results.labels import label_text
 
 # The code's sentence; ``%(name)s`` are its parameters as :func:`_shown` gives them.
 SENTENCES = {
@@ -85,9 +86,19 @@ def _shown(params: Mapping[str, Any], names: Mapping[str, str]) -> dict[str, Any
     if "seat" in out:
         out["seat"] = names.get(out["seat"], out["seat"])
     if isinstance(out.get("seats"), list):
-        out["seats"] = ", ".join(str(names.get(s, s)) for s in out["seats"])
+        out["seats"] = joined([str(names.get(s, s)) for s in out["seats"]])
+    if "label" in out:
+        out["label"] = label_text(out.get("label_parts"), out.get("label"))
     if isinstance(out.get("index"), int):
         out["number"] = out["index"] + 1
     if isinstance(out.get("points"), int):
         out["points"] = f"{out['points']:,}"
     return out
+
+
+def joined(names: list[str]) -> str:
+    """Names as the reader lists them: "Bob and Carol", "Bob, Carol and Dan", ボブとキャロル."""
+    if len(names) < 2:
+        return "".join(names)
+    head = str(_(", ")).join(names[:-1])
+    return str(_("%(first)s and %(last)s")) % {"first": head, "last": names[-1]}

@@ -203,3 +203,48 @@ def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
 def empty_result(event, lang: str = "en") -> SheetResult:
     """The replay of a sheet with nothing on it yet: start points, the first hand's label."""
     return replay(event, SheetState(), lang)
+
+
+# What makes two rulings the same decision, whoever stamped them and when.
+_RULING_CONTENT = ("kind", "player", "after_hand", "rule_reference", "decision", "tiles")
+
+
+def same_content(a: SheetState, b: SheetState) -> bool:
+    """Whether two states hold the same sheet, stamps (who, when, keys) aside.
+
+    Why: a post sent again without its one-time key (an old page, a lost
+    reply) on top of the judge's own save would otherwise be kept as a
+    conflict with themselves; the same content is answered as already saved.
+    """
+
+    def entries(state):
+        return [{k: v for k, v in e["entry"].items() if k != "ruling"} for e in state.entries]
+
+    def rulings(state):
+        return [
+            (
+                {k: r.get(k) for k in _RULING_CONTENT},
+                bool(r.get("voided_at")),
+                r.get("penalties"),
+            )
+            for r in state.rulings
+        ]
+
+    return (
+        a.kind == b.kind
+        and entries(a) == entries(b)
+        and rulings(a) == rulings(b)
+        and a.final_scores == b.final_scores
+        and a.leftover_sticks == b.leftover_sticks
+    )
+
+
+def own_repeat(by, head: ScoreSheet, state: SheetState) -> bool:
+    """A key-less stale post of the user's own that the head already holds: not a conflict.
+
+    A post with its one-time key is matched by the key; a new key is a new
+    entry, kept as a conflict. Without a key (a page from before the keys),
+    the same content from the same user is their retry (issue #19).
+    """
+    pk = getattr(by, "pk", None)
+    return pk is not None and head.created_by_id == pk and same_content(state, state_of(head))

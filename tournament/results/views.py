@@ -24,11 +24,12 @@ from django.views.decorators.http import require_POST
 from tournament.events.decorators import event_permission_required
 from tournament.events.permissions import has_event_permission
 from tournament.hall.calls_views import public_unless_staff
-from tournament.results import services
+from tournament.results import queued_posts, services, traps
 from tournament.results.choices import entry_of
 from tournament.results.display import players_of, preview_view
 from tournament.results.entry_forms import HandForm
 from tournament.results.forms import VersionForm, VoidRulingForm
+from tournament.results.labels import label_text
 from tournament.results.page import (
     LEVEL_KEY,
     conflict_page,
@@ -57,11 +58,12 @@ def back_to_table(view):
 
     @wraps(view)
     def wrapper(request, slug, round_number, table_number, *args, **kwargs):
+        table_address = reverse("results:table", args=[slug, round_number, table_number])
         if request.method == "POST" and not request.user.is_authenticated:
-            return redirect_to_login(
-                reverse("results:table", args=[slug, round_number, table_number])
-            )
-        return view(request, slug, round_number, table_number, *args, **kwargs)
+            return queued_posts.answer(request, redirect_to_login(table_address), login=True)
+        response = view(request, slug, round_number, table_number, *args, **kwargs)
+        response = queued_posts.table_instead(request, response, slug, table_address)
+        return queued_posts.answer(request, response)  # the drafts script's Save (a fetch)
 
     return wrapper
 
@@ -128,7 +130,7 @@ def _hand_post(request, event, table, number):
             return render_table(request, event, table, status=400, **page)
         preview = preview_view(result.to_dict(), index, entry, names, lang(), **sheet_parts(event))
         return render_table(request, event, table, preview=preview, **page)
-    if not _reason_given(request, event, form, head):
+    if not _reason_given(request, event, form, head) or traps.reopen_refused(form, head):
         return render_table(request, event, table, status=400, **page)
 
     def change():
@@ -139,7 +141,9 @@ def _hand_post(request, event, table, number):
 
     def saved(sheet) -> str:
         row = sheet.hands.filter(number=index + 1).first()
-        label = row.label if row else ""
+        rows = (sheet.result or {}).get("rows") or []
+        parts = rows[index].get("label_parts") if index < len(rows) else None
+        label = label_text(parts, row.label if row else "")  # in the reader's words
         return _("Hand %(n)s (%(label)s) saved.") % {"n": index + 1, "label": label}
 
     to = f"{table_url(table)}#hand-{index + 1}"
@@ -222,6 +226,8 @@ def hand_remove(request, event, round_number, table_number, number):
     if head is not None and head.status == services.Status.CONFIRMED and not reason:
         error = _("Say why the confirmed sheet is corrected.")
         return render_table(request, event, table, status=400, page_error=error)
+    if not traps.reopen_allowed_without_form(request.POST, head):
+        return render_table(request, event, table, status=400, page_error=traps.reopen_needed())
 
     def change():
         return services.remove_hand(
@@ -246,7 +252,11 @@ def ruling_add(request, event, round_number, table_number):
     head = services.head_of(table)
     form = ruling_form(event, head, data=request.POST)
     page = {"ruling_form": form, "open_form": "ruling"}
-    if not form.is_valid() or not _reason_given(request, event, form, head):
+    if (
+        not form.is_valid()
+        or not _reason_given(request, event, form, head)
+        or traps.reopen_refused(form, head)
+    ):
         return render_table(request, event, table, status=400, **page)
     kwargs = form.service_kwargs(event)
 
@@ -272,6 +282,8 @@ def ruling_void(request, event, round_number, table_number):
     if not form.is_valid():
         error = _("Say why the ruling is cancelled.")
         return render_table(request, event, table, status=400, page_error=error)
+    if not traps.reopen_allowed_without_form(request.POST, services.head_of(table)):
+        return render_table(request, event, table, status=400, page_error=traps.reopen_needed())
     data = form.cleaned_data
 
     def change():
@@ -297,7 +309,11 @@ def final_scores(request, event, round_number, table_number):
     head = services.head_of(table)
     form = final_form(event, players_of(table), head, data=request.POST)
     page = {"final_form": form, "open_form": "final"}
-    if not form.is_valid() or not _reason_given(request, event, form, head):
+    if (
+        not form.is_valid()
+        or not _reason_given(request, event, form, head)
+        or traps.reopen_refused(form, head)
+    ):
         return render_table(request, event, table, status=400, **page)
 
     def change():
@@ -316,6 +332,14 @@ def final_scores(request, event, round_number, table_number):
 @require_POST
 @event_permission_required("enter_results")
 def submit(request, event, round_number, table_number):
+    table = table_of(event, round_number, table_number)
+    head = services.head_of(table)
+    if head is not None and head.balanced and not head.complete:
+        # Issue #19: an incomplete session is never submitted by one stray tap.
+        form = VersionForm(request.POST)
+        if not (form.is_valid() and form.cleaned_data["ended_early"]):
+            error = traps.ending_early_needed()
+            return render_table(request, event, table, status=400, decide_error=error)
     return _decide(request, event, round_number, table_number, services.submit_sheet)
 
 

@@ -38,6 +38,7 @@ from scoring.core.seats import PLAYERS_PER_TABLE, SEATS
 from scoring.core.table import FieldError, is_int, player_at
 from scoring.core.table import check_players as check_table
 from scoring.families.hkos.options import ALL_OPTIONS
+from scoring.sheets.labels import HandLabel
 
 PlayerId = Hashable
 PAYMENT_SCHEMES = ("half-pay", "half-responsibility")
@@ -192,6 +193,13 @@ class Deal:
     def label(self) -> str:
         """The sheet's hand label (sessions.md §2), e.g. ``E1-0`` or ``S3-2``."""
         return f"{SEATS[self.wind]}{self.dealer + 1}-{self.repeat}"
+
+    @property
+    def label_parts(self) -> dict:
+        """The label as parts (sheets/labels.py), for pages that say it in words."""
+        return HandLabel(
+            "repeat", self.dealer + 1, wind=SEATS[self.wind], count=self.repeat
+        ).to_dict()
 
     def seat_wind(self, seat: int) -> str:
         """The seat wind this hand of the player sitting at ``seat`` (0 = E … 3 = N)."""

@@ -79,7 +79,7 @@ def replay_hkos(
         None,
         complete=complete,
         warnings=_warn(tally.rows, ledger),
-        upcoming=lambda: (deal.label, SEATS[deal.dealer]),
+        upcoming=lambda: (deal.label, SEATS[deal.dealer], deal.label_parts),
     )
     for seat, mine in result.session.items():
         theirs = checked.players[seat]
@@ -111,6 +111,7 @@ def _add_row(tally: Tally, row: Row, deal: Deal, setup: HKOSRules, lang: str) ->
         record,
         settled,
         label=deal.label,
+        label_parts=deal.label_parts,
         dealer=SEATS[deal.dealer],
         level=level,
         winners=settled.winners,
@@ -216,7 +217,7 @@ def _faan(claim: Row, deal: Deal, winner: str, outcome: str, setup: HKOSRules, l
 def _warn(rows: Sequence[RowResult], ledger: Sequence[Entry]) -> tuple[Message, ...]:
     logged = {e.after_hand for e in ledger if e.category == "false_win"}
     return tuple(
-        message("false_win_unlogged", index=r.index, label=r.label)
+        message("false_win_unlogged", index=r.index, label=r.label, label_parts=r.label_parts)
         for r in rows
         if r.outcome == "false_win" and r.index not in logged
     )

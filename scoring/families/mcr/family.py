@@ -10,12 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scoring.core.seats import SEATS
 from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily, CountsHands
 from scoring.families.mcr import layout as printout
 from scoring.families.mcr.options import ALL_OPTIONS
 from scoring.families.mcr.rules import EDITION_SEAT_SCHEMES, MCRRules, resolve
 from scoring.families.mcr.seed_edition import EDITION_NAMES
-from scoring.families.mcr.session import GREEN_BOOK, MCR_ROUNDS, mcr_seat_of
+from scoring.families.mcr.session import (
+    GREEN_BOOK,
+    MCR_HANDS_PER_ROUND,
+    MCR_ROUNDS,
+    mcr_hand_situation,
+    mcr_seat_of,
+)
 from scoring.families.mcr.sheet import replay_mcr
 from scoring.families.precedence import chain, dedupe
 from scoring.families.printing import extended
@@ -113,6 +120,17 @@ class MCRFamily(CountsHands, BaseFamily):
         if scheme != GREEN_BOOK:
             return None  # seed 000 L312: nobody changes seats; the deal goes round
         return [mcr_seat_of(seat, r, scheme) for r in range(MCR_ROUNDS)]
+
+    def hand_winds(self, rules: MCRRules, index: int) -> Mapping[str, str] | None:
+        """rules/mcr.md §6: each player's seat wind (门风) in hand ``index``, after the rotations.
+
+        The judge's page shows these rather than the starting winds, which
+        stop being anyone's wind from the second hand (issue #19).
+        """
+        if not 0 <= index < MCR_ROUNDS * MCR_HANDS_PER_ROUND:
+            return None
+        scheme = rules.event.seat_rotation_scheme
+        return {s: mcr_hand_situation(index, s, scheme).seat_wind for s in SEATS}
 
     def time_policy(self, rules: MCRRules) -> str | None:
         """rules/mcr.md §6 "Time limit": the event's ``time_limit_policy`` option.

@@ -52,6 +52,7 @@ from scoring.families.mcr.settlement import (
     check_players,
     settle_mcr,
 )
+from scoring.sheets.labels import HandLabel
 
 # --- MCR seats (rules/mcr.md §6) ---------------------------------------------
 
@@ -132,6 +133,12 @@ class HandSituation:
     def label(self) -> str:
         """The sheet's hand label: prevailing wind + dealer seat (sessions.md §2), e.g. ``S-W``."""
         return f"{self.prevailing_wind}-{self.dealer_seat}"
+
+    @property
+    def label_parts(self) -> dict:
+        """The label as parts (sheets/labels.py): the wind round and the hand in it (1-4)."""
+        hand = self.hand_index % PLAYERS_PER_TABLE + 1
+        return HandLabel("wind_hand", hand, wind=self.prevailing_wind).to_dict()
 
 
 def mcr_hand_situation(

@@ -77,7 +77,11 @@ def replay_mcr(
         rules.table_points,
         complete=checked.complete,
         warnings=_warn(tally.rows, setup.session.hands_per_session),
-        upcoming=lambda: (mcr_hand_situation(n, "E").label, dealer_of(n, scheme)),
+        upcoming=lambda: (
+            mcr_hand_situation(n, "E").label,
+            dealer_of(n, scheme),
+            mcr_hand_situation(n, "E").label_parts,
+        ),
     )
     for seat, mine in result.session.items():
         theirs = checked.players[seat]
@@ -119,6 +123,7 @@ def _add_row(tally: Tally, i: int, data: Any, setup: MCRRules, lang: str) -> Non
         record,
         settled,
         label=mcr_hand_situation(i, "E").label,
+        label_parts=mcr_hand_situation(i, "E").label_parts,
         dealer=dealer_of(i, setup.event.seat_rotation_scheme),
         level=level,
         winners=(record.winner,) if record.winner else (),

@@ -32,6 +32,7 @@ from scoring.families.riichi.points import (
 from scoring.families.riichi.settlement import Outcome, RonClaim, Settlement, settle_win
 from scoring.families.riichi.setup import RiichiSetup
 from scoring.sheets.common import SheetError, sequence, wrap
+from scoring.sheets.labels import HandLabel
 from scoring.sheets.reading import Row, not_discarder, score_tiles
 from scoring.sheets.values import WinValue, winner_value
 
@@ -54,6 +55,12 @@ class Position:
     def label(self) -> str:
         """``E1-0``: prevailing wind, dealer number (E = 1 … N = 4), honba (sessions.md §2)."""
         return f"{WINDS[self.wind]}{SEATS.index(self.dealer) + 1}-{self.honba}"
+
+    @property
+    def label_parts(self) -> dict:
+        """The label as parts (sheets/labels.py), for pages that say it in words: 東1局0本場."""
+        hand = SEATS.index(self.dealer) + 1
+        return HandLabel("honba", hand, wind=WINDS[self.wind], count=self.honba).to_dict()
 
 
 @dataclass(frozen=True)

@@ -76,14 +76,21 @@ def replay_riichi(
         complete, why = _ends(setup, at, played, nxt.dealer, wind, points)
         notes = played.settlement.notes
         if played.chombo:
-            derived.append(_chombo_entry(setup, played.chombo, i, at.label))
+            derived.append(_chombo_entry(setup, played.chombo, i, at.label, parts=at.label_parts))
             notes = (*notes, message("chombo_replayed", seat=played.chombo))
         if why:
             notes = (*notes, why)
         rows.append(_row(i, at, played, points, notes))
         warnings += _negative(setup, rows[-1], points, warnings)
         if complete and why and why.code == "bust":
-            warnings.append(message("ended_bust", label=at.label, seats=why.params["seats"]))
+            warnings.append(
+                message(
+                    "ended_bust",
+                    label=at.label,
+                    label_parts=at.label_parts,
+                    seats=why.params["seats"],
+                )
+            )
         at = Position(wind, nxt.dealer, nxt.honba, played.settlement.pool_after)
     ledger = read_penalties(penalties, len(rows), _policy(setup)) + derived
     return _result(
@@ -137,6 +144,7 @@ def _row(i: int, at: Position, played: Played, points, notes) -> RowResult:
     return RowResult(
         index=i,
         label=at.label,
+        label_parts=at.label_parts,
         dealer=at.dealer,
         honba=at.honba,
         outcome=played.outcome,
@@ -186,7 +194,14 @@ def _negative(setup, row: RowResult, points, earlier: list[Message]) -> list[Mes
         return []
     warned = {w.params.get("seat") for w in earlier if w.code == "below_zero"}
     return [
-        message("below_zero", seat=s, points=points[s], index=row.index, label=row.label)
+        message(
+            "below_zero",
+            seat=s,
+            points=points[s],
+            index=row.index,
+            label=row.label,
+            label_parts=row.label_parts,
+        )
         for s in SEATS
         if points[s] < 0 and s not in warned
     ]
@@ -218,7 +233,12 @@ def _table_score_is_shared(entry: Entry, where: str) -> None:
 
 
 def _chombo_entry(
-    setup: RiichiSetup, player: str, i: int, label: str, code: str = "chombo_in"
+    setup: RiichiSetup,
+    player: str,
+    i: int,
+    label: str,
+    code: str = "chombo_in",
+    parts: dict | None = None,
 ) -> Entry:
     rules = setup.session
     return Entry(
@@ -228,7 +248,7 @@ def _chombo_entry(
         scope=SCOPE_OF_CHOMBO[rules.chombo_mode],
         distribution="none",
         after_hand=i,
-        reason=message(code, label=label) if label else message(code),
+        reason=message(code, label=label, label_parts=parts) if label else message(code),
         derived=True,
     )
 
@@ -277,6 +297,7 @@ def _result(setup, points, rows, pool, ledger, at, *, complete, warnings) -> She
         session=_session(setup, points, pool, ledger),
         complete=complete,
         next_label=None if at is None else at.label,
+        next_label_parts=None if at is None else at.label_parts,
         next_dealer=None if at is None else at.dealer,
         warnings=warnings,
     )

@@ -33,6 +33,7 @@ from scoring.families.zung_jung.settlement import (
     zung_jung_session_result,
 )
 from scoring.sheets.common import SheetError, SheetResult
+from scoring.sheets.labels import HandLabel
 from scoring.sheets.messages import message
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
 from scoring.sheets.ranking import final_scores_result, point_total_result
@@ -72,6 +73,12 @@ def label(index: int) -> str:
     return f"{cycle + 1}-{hand + 1}"
 
 
+def label_parts(index: int) -> dict:
+    """The label as parts (sheets/labels.py): the cycle (圈, §1) and the hand in it."""
+    cycle, hand = divmod(index, HANDS_PER_CYCLE)
+    return HandLabel("cycle_hand", hand + 1, cycle=cycle + 1).to_dict()
+
+
 def replay_zung_jung(
     setup: ZungJungRules,
     entries: Sequence[Any],
@@ -99,6 +106,7 @@ def replay_zung_jung(
             record,
             settled,
             label=label(i),
+            label_parts=label_parts(i),
             dealer=SEATS[i % len(SEATS)],
             level=level,
             winners=(record.winner,) if record.winner else (),
@@ -117,7 +125,7 @@ def replay_zung_jung(
         rules.match_points,
         complete=checked.complete,
         warnings=(),
-        upcoming=lambda: (label(n), SEATS[n % len(SEATS)]),
+        upcoming=lambda: (label(n), SEATS[n % len(SEATS)], label_parts(n)),
     )
     result = replace(result, penalty_tiles=tuple(h.to_dict() for _, h in sorted(held.items())))
     if any(e.scope == "table_score" for e in ledger):

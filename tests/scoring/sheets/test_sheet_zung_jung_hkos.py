@@ -141,7 +141,9 @@ def test_hkos_east_round_with_repeats_and_a_false_win():
 def test_hkos_missing_false_win_penalty_is_a_warning():
     sheet = replay_sheet("hkos", {}, HKOS_ROWS[:4])
     assert sheet.next_label == "E2-0" and len(sheet.warnings) == 1
-    assert sheet.warnings == (Message("false_win_unlogged", {"index": 3, "label": "E2-0"}),)
+    parts = {"kind": "repeat", "hand": 2, "wind": "E", "count": 0}
+    unlogged = {"index": 3, "label": "E2-0", "label_parts": parts}
+    assert sheet.warnings == (Message("false_win_unlogged", unlogged),)
     assert sheet.warnings[0].text == (
         "hands[3] (E2-0) is a false win but the ledger has no false_win penalty "
         "for it (rules/hkos.md §8)"

@@ -121,3 +121,43 @@ def screenshot(driver, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     path.write_bytes(base64.b64decode(shot["data"]))
     return path
+
+
+# --- axe-core (issue #19): accessibility rules run inside the page -----------
+
+AXE_SCRIPT = Path(settings.BASE_DIR) / "node_modules" / "axe-core" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+
+
+def axe_violations(driver, impacts: tuple[str, ...] = SERIOUS) -> list[dict]:
+    """The page's axe-core violations of ``impacts`` (serious and critical by default).
+
+    axe-core comes from node_modules/ (``make axe``, pinned in package-lock.json),
+    injected with ``execute_script`` so no page ever loads it. Missing, the
+    test is skipped on a laptop and fails under ``CI=true``, like the browser.
+    """
+    if not AXE_SCRIPT.exists():
+        why = f"{AXE_SCRIPT} is missing (make axe: npm ci)"
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"accessibility test cannot run in CI: {why}")
+        pytest.skip(why)
+    driver.execute_script(AXE_SCRIPT.read_text("utf-8"))
+    driver.set_script_timeout(60)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']})"
+        ".then(r => done(r.violations), e => done([{id: 'axe-error', impact: 'critical',"
+        " help: String(e), nodes: []}]));"
+    )
+    return [v for v in result if v.get("impact") in impacts]
+
+
+def axe_report(violations: list[dict]) -> str:
+    """The violations for a person: rule, impact, help, and each node's selector and summary."""
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v.get('impact')}): {v.get('help')}")
+        for node in v.get("nodes", [])[:8]:
+            summary = (node.get("failureSummary") or "").replace("\n", " ")
+            lines.append(f"    {node.get('target')}: {summary[:300]}")
+    return "\n".join(lines)

@@ -141,7 +141,6 @@ def test_mcr_hand_by_tiles_with_the_tile_picker(browser, at_table):
     _tap(browser, browser.find_element(By.NAME, "concealed"))
     for n in "123456789":
         _tap(browser, browser.find_element(By.CSS_SELECTOR, f'[data-tile="{n}m"]'))
-    _tap(browser, browser.find_element(By.CSS_SELECTOR, '[data-suit="p"]'))
     for n in "1235":
         _tap(browser, browser.find_element(By.CSS_SELECTOR, f'[data-tile="{n}p"]'))
     _tap(browser, browser.find_element(By.NAME, "win_tile"))

@@ -55,7 +55,6 @@ def test_zung_jung_penalty_tile_then_a_discard_win_using_it_is_refused(browser, 
     _tap(browser, concealed)
     concealed.send_keys("13456789s11z555z")
     _tap(browser, browser.find_element(By.NAME, "win_tile"))
-    _tap(browser, browser.find_element(By.CSS_SELECTOR, '[data-suit="s"]'))
     _tap(browser, browser.find_element(By.CSS_SELECTOR, '[data-tile="2s"]'))
     assert browser.find_element(By.NAME, "win_tile").get_attribute("value") == "2s"
     _tap_and_wait(browser, browser.find_element(By.ID, "save-hand"))

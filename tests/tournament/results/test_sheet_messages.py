@@ -115,10 +115,8 @@ def test_a_riichi_warning_with_points_on_the_japanese_page(client, judge_at):
     yakuman = {"outcome": "ron", "level": "value", "winner": "E", "discarder": "N", "yakuman": 1}
     enter(table, table.judge, yakuman)
     html = text(client.get(url(), HTTP_ACCEPT_LANGUAGE="ja"))
-    assert (
-        '<p class="message">第1局（E1-0）の後、Dmitri Orlovが0点未満（-18,000）、対局は続行</p>'
-        in html
-    )
+    warned = "第1局（東1局0本場）の後、Dmitri Orlovが0点未満（-18,000）、対局は続行"
+    assert f'<p class="message">{warned}</p>' in html
 
 
 def test_an_old_results_english_strings_are_shown_unchanged(client, judge_at):
@@ -152,13 +150,14 @@ def test_the_printed_penalty_block_shows_the_chombo_reason_translated(judge_at):
     enter(table, table.judge, {"outcome": "draw", "level": "value", "tenpai": []})
     sheet = chombo(table, table.judge, "W", "won on a tile he had discarded")
     reasons = [p["reason"] for p in sheet.result["penalties"]]
-    assert reasons == [{"code": "chombo_in", "params": {"label": "E2-1"}}]
+    parts = {"kind": "honba", "hand": 2, "wind": "E", "count": 1}
+    assert reasons == [{"code": "chombo_in", "params": {"label": "E2-1", "label_parts": parts}}]
     event = table.round.event
     with translation.override("ja"):
         printed = filled_sheet(event, table.round, table, event_layout(event), sheet, "ja")
         [penalty] = printed["penalties"]
         assert str(penalty["category"]) == "チョンボ"
-        assert penalty["reason"] == "E2-1でチョンボ（規則 §7）"
+        assert penalty["reason"] == "東2局1本場でチョンボ（規則 §7）"
     with translation.override("en"):
         printed = filled_sheet(event, table.round, table, event_layout(event), sheet, "en")
     assert printed["penalties"][0]["reason"] == "chombo in E2-1 (rules §7)"
@@ -175,7 +174,7 @@ def test_the_public_player_page_shows_the_chombo_reason_translated(client, judge
     publish_results(round_)
     bai = table.seats.get(wind="S").registration
     html = text(client.get(f"/e/cup/player/{bai.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans"))
-    assert "— E1-0罚符（Chombo）（规则 §7）" in html
+    assert "— 东1局0本场罚符（Chombo）（规则 §7）" in html
     # A judge's own reason, stored as typed, is shown as typed.
     penalties = history._penalties({"penalties": [{"player": "S", "reason": "slow"}]}, "S")
     assert penalties[0]["reason"] == "slow"

@@ -147,7 +147,7 @@ def test_a_judge_submits_and_may_not_confirm_their_own_sheet(client, table, user
     assert post_hand(client).status_code == 302
     page = text(client.get(url()))
     assert 'id="submit-sheet"' in page
-    assert client.post(url("submit"), {"version": "1"}).status_code == 302
+    assert client.post(url("submit"), {"version": "1", "ended_early": "on"}).status_code == 302
     assert head(table).status == "submitted"
     page = text(client.get(url()))
     assert 'id="confirm-sheet"' not in page
@@ -194,7 +194,7 @@ def test_a_confirmed_sheet_is_corrected_by_a_director_with_a_reason(client, tabl
 def test_the_director_may_do_everything(client, table, users):
     client.force_login(users["director"])
     assert post_hand(client).status_code == 302
-    assert client.post(url("submit"), {"version": "1"}).status_code == 302
+    assert client.post(url("submit"), {"version": "1", "ended_early": "on"}).status_code == 302
     # The director did not enter it? They did: someone else confirms.
     assert client.post(url("confirm"), {"version": "1"}).status_code == 403
     client.force_login(users["judge"])
@@ -542,4 +542,4 @@ def test_the_page_speaks_japanese(client, table, users):
     with_hand(table, users["judge"])
     html = text(client.get(url(), HTTP_ACCEPT_LANGUAGE="ja"))
     assert "2 翻 30 符" in html  # the value's words, in the reader's language
-    assert "次局：E2-0" in html and "収支一致" in html and "和了者" in html
+    assert "次局：東2局0本場" in html and "収支一致" in html and "和了者" in html

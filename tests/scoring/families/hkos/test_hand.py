@@ -616,7 +616,7 @@ def test_names_in_three_languages():
     assert names == {"en": "Pure one suit", "ja": "清一色", "zh": "清一色"}
     result = _hk(THIRTEEN_ORPHANS, "ja")
     assert result.items[0].name == "国士無双"
-    assert _hk(THIRTEEN_ORPHANS, "zh").items[0].name == "十三么"
+    assert _hk(THIRTEEN_ORPHANS, "zh").items[0].name == "十三幺"
 
 
 def test_every_row_is_named_in_every_language():

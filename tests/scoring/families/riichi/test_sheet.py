@@ -142,7 +142,11 @@ def test_jpml_b_hanchan_hand_by_hand():
     assert sheet.penalties[1]["after_hand"] == 4 and sheet.penalties[1]["derived"]
     # The judge's reason stays their words; the engine's is a code with its hand's label.
     assert sheet.penalties[0]["reason"] == "late"
-    assert sheet.penalties[1]["reason"] == {"code": "chombo_in", "params": {"label": "E4-0"}}
+    parts = {"kind": "honba", "hand": 4, "wind": "E", "count": 0}
+    assert sheet.penalties[1]["reason"] == {
+        "code": "chombo_in",
+        "params": {"label": "E4-0", "label_parts": parts},
+    }
     assert sheet.rows[4].notes == (Message("chombo_replayed", {"seat": "E"}),)
     assert sheet.rows[4].notes[0].text == "chombo by E: no payments, hand replayed"
     assert [r.notes for r in sheet.rows if r.index != 4] == [()] * 11
@@ -276,7 +280,9 @@ def test_tenhou_bust_ends_the_game():
     # E1-0: dealer E rons N for a yakuman: 6 x 8,000 = 48,000; N 25,000 -> -23,000.
     sheet = replay_sheet("tenhou", {}, [ron("E", "N", 0, yakuman=1)])
     assert sheet.complete and sheet.rows[0].value_text == "yakuman"
-    assert sheet.warnings == (Message("ended_bust", {"label": "E1-0", "seats": ["N"]}),)
+    parts = {"kind": "honba", "hand": 1, "wind": "E", "count": 0}
+    bust = {"label": "E1-0", "label_parts": parts, "seats": ["N"]}
+    assert sheet.warnings == (Message("ended_bust", bust),)
     assert sheet.warnings[0].text == "the session ended early, after E1-0: N below 0 (bust)"
     assert sheet.rows[0].notes == (Message("bust", {"seats": ["N"]}),)
     # Raw (final - 30,000) / 1,000: S -5, W -5, N -53 (rounded); 1st E = -20 - (-63) = 43.
@@ -327,7 +333,11 @@ def test_wrc_chombo_in_the_last_hand_ends_the_session():
     assert sheet.rows[-1].notes[1].text == (
         "a chombo in the last hand is not replayed (WRC 2015 §8)"
     )
-    assert sheet.penalties[-1]["reason"] == {"code": "chombo_in", "params": {"label": "S4-0"}}
+    parts = {"kind": "honba", "hand": 4, "wind": "S", "count": 0}
+    assert sheet.penalties[-1]["reason"] == {
+        "code": "chombo_in",
+        "params": {"label": "S4-0", "label_parts": parts},
+    }
     # wrc: the chombo is off the overall score, not the table (rules/riichi.md §7).
     assert sheet.session["E"]["overall_penalty"] == -20 and sheet.session["E"]["penalty"] == 0
 
@@ -383,7 +393,8 @@ def test_a_player_below_0_is_warned_about_once_where_play_goes_on():
     # E1-1: E rons N again, 1 han 30 fu: 1,500 + 300 = 1,800: N -19,800, no second warning.
     sheet = replay_sheet("jpml-b", {}, [ron("E", "N", 0, yakuman=1), ron("E", "N", 1, 30)])
     assert not sheet.complete and sheet.rows[1].totals["N"] == -19_800
-    below = {"seat": "N", "points": -18_000, "index": 0, "label": "E1-0"}
+    parts = {"kind": "honba", "hand": 1, "wind": "E", "count": 0}
+    below = {"seat": "N", "points": -18_000, "index": 0, "label": "E1-0", "label_parts": parts}
     assert sheet.warnings == (Message("below_zero", below),)
     assert sheet.warnings[0].text == (
         "N is below 0 (-18,000) after hands[0] (E1-0); play continues"

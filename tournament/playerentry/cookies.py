@@ -1,0 +1,44 @@
+"""The players' phone, remembered by a signed cookie (no login, no session needed).
+
+The cookie holds the PIN's generation, the phone's random token and its
+player's seat; it is signed, so a phone cannot claim another's token or seat,
+and a new PIN (a new generation) shuts out every phone opened with the old one.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core import signing
+
+from tournament.playerentry.models import TablePin
+from tournament.playerentry.services import Phone, phone_of
+
+SALT = "playerentry.phone"
+# A session day, with room for a late finish.
+MAX_AGE = 18 * 3600
+
+
+def cookie_name(table) -> str:
+    return f"pe{table.pk}"
+
+
+def phone_from(request, table) -> Phone | None:
+    try:
+        value = request.get_signed_cookie(cookie_name(table), salt=SALT, max_age=MAX_AGE)
+        generation, device, seat = value.split(":")
+        return phone_of(table, device, seat, int(generation))
+    except (KeyError, signing.BadSignature, ValueError):
+        return None
+
+
+def remember(response, table, phone: Phone) -> None:
+    generation = TablePin.objects.get(table=table).generation
+    response.set_signed_cookie(
+        cookie_name(table),
+        f"{generation}:{phone.device}:{phone.seat}",
+        salt=SALT,
+        max_age=MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=getattr(settings, "SESSION_COOKIE_SECURE", False),
+    )

@@ -1,0 +1,259 @@
+"""The players' phone pages under ``/p/<event>/<round>/<table>/`` (no login: the table PIN).
+
+The entering phone gets the judge's own hand form (``results/_hand_form.html``),
+posted here and written by the same results services, so validation, the
+one-time key, versions and conflicts behave exactly as for a judge. Any phone
+opened with the PIN may accept or reject a hand entered from another seat.
+Everything refused is said on the page, in the player's language; nothing
+here is a 500.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament.events.models import Event
+from tournament.events.rules import family_of
+from tournament.family_templates import FamilyTemplates
+from tournament.playerentry import services
+from tournament.playerentry.cookies import phone_from, remember
+from tournament.playerentry.models import HandCheck
+from tournament.results import services as results
+from tournament.results.display import WIND_CHARS, players_of, preview_view, sheet_view
+from tournament.results.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
+from tournament.results.page import (
+    PICKER_HONOURS,
+    PICKER_SUITS,
+    hand_form,
+    hand_form_again,
+    head_result,
+    lang,
+    message_of,
+    sheet_parts,
+    version_view,
+)
+from tournament.results.sheet_state import head_of
+from tournament.seating.models import Table
+
+
+def entry_key_of(request) -> str | None:
+    """The form's one-time key, if it is one (as the judge's views read it)."""
+    try:
+        return str(uuid.UUID(request.POST.get("entry_key", "")))
+    except ValueError:
+        return None
+
+
+def table_of(slug, round_number, table_number) -> Table:
+    """The table, when its event lets players enter; else 404 (the option is off)."""
+    event = get_object_or_404(Event, slug=slug, player_entry=True)
+    return get_object_or_404(
+        Table.objects.select_related("round__event"),
+        round__event=event,
+        round__number=round_number,
+        number=table_number,
+    )
+
+
+def url_of(table, name="table", *args) -> str:
+    event = table.round.event
+    return reverse(
+        f"playerentry:{name}", args=[event.slug, table.round.number, table.number, *args]
+    )
+
+
+def seat_choices(table) -> list[tuple[str, str]]:
+    names = players_of(table)
+    return [(seat, WIND_CHARS[seat], names.get(seat, "")) for seat in services.SEATS]
+
+
+def pin_page(request, slug, round_number, table_number):
+    """The PIN and the player's seat: the phone is remembered for the session."""
+    table = table_of(slug, round_number, table_number)
+    error, status = "", 200
+    if request.method == "POST":
+        try:
+            phone = services.open_with_pin(
+                table, request.POST.get("pin", ""), request.POST.get("seat", "")
+            )
+        except NotAllowed as refusal:
+            error, status = refusal.message, 400
+        else:
+            response = redirect(url_of(table))
+            remember(response, table, phone)
+            return response
+    context = {
+        "event": table.round.event,
+        "round": table.round,
+        "table": table,
+        "seats": seat_choices(table),
+        "chosen": request.POST.get("seat", ""),
+        "error": error,
+    }
+    return render(request, "playerentry/pin.html", context, status=status)
+
+
+def _phone_or_pin(request, slug, round_number, table_number):
+    table = table_of(slug, round_number, table_number)
+    return table, phone_from(request, table)
+
+
+def table_page(request, slug, round_number, table_number):
+    table, phone = _phone_or_pin(request, slug, round_number, table_number)
+    if phone is None:
+        return redirect(url_of(table, "pin"))
+    return render_page(request, table, phone)
+
+
+def render_page(request, table, phone, *, status=200, **parts):
+    """The players' page: the sheet, the hands waiting for acceptance, and the form if it enters."""
+    event = table.round.event
+    head = head_of(table)
+    names = players_of(table)
+    if head is not None:
+        sheet = version_view(event, head, names)
+    else:
+        sheet = sheet_view(head_result(event, None), names, lang(), **sheet_parts(event))
+    drafting = head is None or head.status == results.Status.DRAFT
+    checks = list(HandCheck.objects.filter(table=table, number__lte=len(sheet["rows"])))
+    waiting = [c for c in checks if c.state != HandCheck.State.ACCEPTED]
+    context = {
+        "event": event,
+        "round": table.round,
+        "table": table,
+        "phone": phone,
+        "seat_char": WIND_CHARS[phone.seat],
+        "seat_name": names.get(phone.seat, ""),
+        "head": head,
+        "sheet": sheet,
+        "names": names,
+        "winds": WIND_CHARS,
+        "slots": FamilyTemplates(family_of(event).name),
+        "checks": checks,
+        "waiting": waiting,
+        "drafting": drafting,
+        "can_enter": phone.enters and drafting,
+        "may_submit": phone.enters and head is not None and head.status == results.Status.DRAFT,
+        "submit_ready": not waiting and head is not None and head.balanced,
+        "base_version": head.version if head else 0,
+        "hand_form": parts.get("hand_form") or hand_form(request, event, names, head),
+        "form_action": url_of(table, "hand"),
+        "picker_suits": PICKER_SUITS,
+        "picker_honours": PICKER_HONOURS,
+        "preview": parts.get("preview"),
+        "page_error": parts.get("page_error"),
+        "open_form": "hand",
+    }
+    return render(request, "playerentry/table.html", context, status=status)
+
+
+@require_POST
+def hand_add(request, slug, round_number, table_number):
+    table, phone = _phone_or_pin(request, slug, round_number, table_number)
+    if phone is None:
+        return redirect(url_of(table, "pin"))
+    event, head = table.round.event, head_of(table)
+    names = players_of(table)
+    form = hand_form(request, event, names, head, data=request.POST)
+    action = request.POST.get("action") or ""
+    if action == "add_winner" or action.startswith("drop_winner_"):
+        again = hand_form_again(request, event, names, head, request.POST, action)
+        return render_page(request, table, phone, hand_form=again)
+    if not form.is_valid():
+        return render_page(request, table, phone, status=400, hand_form=form)
+    entry = form.entry()
+    index = head.hands.count() if head else 0
+    try:
+        if action == "check":
+            result = results.preview(table, entry, lang=lang())
+            shown = preview_view(
+                result.to_dict(), index, entry, names, lang(), **sheet_parts(event)
+            )
+            return render_page(request, table, phone, hand_form=form, preview=shown)
+        services.enter_hand(
+            table,
+            phone,
+            entry,
+            base_version=form.cleaned_data["base_version"],
+            entry_key=entry_key_of(request),
+        )
+    except SheetInputError as error:
+        form.add_sheet_error(error.field, message_of(error), index)
+        return render_page(request, table, phone, status=400, hand_form=form)
+    except SheetConflict:
+        # The entry is kept as a conflict version for the judge; the phone reloads.
+        error = _("Another entry was saved meanwhile: check the hands, then enter again.")
+        return render_page(request, table, phone, status=409, page_error=error)
+    except AlreadySaved as done:
+        messages.info(request, done.message)
+        return redirect(url_of(table))
+    except NotAllowed as refusal:
+        form.add_error(None, refusal.message)
+        return render_page(request, table, phone, status=403, hand_form=form)
+    messages.success(
+        request,
+        _("Hand %(n)s saved. Another player accepts it on their phone.") % {"n": index + 1},
+    )
+    return redirect(f"{url_of(table)}#hand-{index + 1}")
+
+
+def _decide(request, table, phone, verb, done: str):
+    try:
+        verb()
+    except NotAllowed as refusal:
+        return render_page(request, table, phone, status=403, page_error=refusal.message)
+    messages.success(request, done)
+    return redirect(url_of(table))
+
+
+@require_POST
+def accept(request, slug, round_number, table_number, number):
+    table, phone = _phone_or_pin(request, slug, round_number, table_number)
+    if phone is None:
+        return redirect(url_of(table, "pin"))
+    return _decide(
+        request,
+        table,
+        phone,
+        lambda: services.accept_hand(table, phone, number),
+        _("Hand %(n)s accepted.") % {"n": number},
+    )
+
+
+@require_POST
+def reject(request, slug, round_number, table_number, number):
+    table, phone = _phone_or_pin(request, slug, round_number, table_number)
+    if phone is None:
+        return redirect(url_of(table, "pin"))
+    words = request.POST.get("words", "")
+    return _decide(
+        request,
+        table,
+        phone,
+        lambda: services.reject_hand(table, phone, number, words),
+        _("Hand %(n)s is disputed: a judge will settle it.") % {"n": number},
+    )
+
+
+@require_POST
+def submit(request, slug, round_number, table_number):
+    table, phone = _phone_or_pin(request, slug, round_number, table_number)
+    if phone is None:
+        return redirect(url_of(table, "pin"))
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        return render_page(request, table, phone, status=400, page_error=_("Reload the page."))
+    return _decide(
+        request,
+        table,
+        phone,
+        lambda: services.submit_by_players(table, phone, version),
+        _("The sheet is submitted. A judge will check and confirm it."),
+    )

@@ -161,3 +161,39 @@ def axe_report(violations: list[dict]) -> str:
             summary = (node.get("failureSummary") or "").replace("\n", " ")
             lines.append(f"    {node.get('target')}: {summary[:300]}")
     return "\n".join(lines)
+
+
+# The four players the judge-page tests seat: Japanese, Chinese, accented and Russian names.
+TABLE_NAMES = {"E": "佐藤 花子", "S": "Bai Lan", "W": "Carla Díaz-Fernández", "N": "Dmitri Orlov"}
+
+
+def judged_table(
+    ruleset: str, judge, *, entry_level: str = "value", published: bool = False, **event_fields
+):
+    """Table 1 of a started event (slug ``<ruleset>-cup`` unless given), ``judge`` its judge.
+
+    The players are :data:`TABLE_NAMES` in seats E, S, W, N; round 1 is seated, or
+    published when the players must see it (the public table page, player entry).
+    """
+    import datetime
+
+    from tournament.events.models import Event, Player, Registration, StaffRole
+    from tournament.events.services import start_event
+    from tournament.seating.models import Round, Seat, Table
+
+    day = datetime.date(2026, 6, 1)
+    fields = {"slug": f"{ruleset}-cup", "name": f"{ruleset.upper()} Cup", **event_fields}
+    event = Event.objects.create(
+        start_date=day, end_date=day, ruleset=ruleset, entry_level=entry_level, **fields
+    )
+    start_event(event)
+    StaffRole.objects.create(event=event, user=judge, role=StaffRole.Role.JUDGE)
+    status = Round.Status.PUBLISHED if published else Round.Status.SEATED
+    round_ = Round.objects.create(event=event, number=1, status=status)
+    table = Table.objects.create(round=round_, number=1)
+    for wind, name in TABLE_NAMES.items():
+        registration = Registration.objects.create(
+            event=event, player=Player.objects.create(name=name)
+        )
+        Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
+    return table

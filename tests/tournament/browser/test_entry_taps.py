@@ -19,15 +19,13 @@ and Save puts the row on the sheet. Screens are saved in ``test-artifacts/``
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
 from scoring.engine import score
-from tests.tournament.browser.conftest import new_page_after, screenshot
+from tests.tournament.browser.conftest import TABLE_NAMES, judged_table, new_page_after, screenshot
 
 WIDTH, HEIGHT = 360, 740
-NAMES = {"E": "佐藤 花子", "S": "Bai Lan", "W": "Carla Díaz-Fernández", "N": "Dmitri Orlov"}
+NAMES = TABLE_NAMES
 PASSWORD = "a-long-passphrase"
 
 
@@ -68,31 +66,11 @@ def table_page(db, django_user_model, browser, live_server):
     from django.conf import settings
     from django.test import Client
 
-    from tournament.events.models import Event, Player, Registration, StaffRole
-    from tournament.events.services import start_event
-    from tournament.seating.models import Round, Seat, Table
-
     judge = django_user_model.objects.create_user("judge", password=PASSWORD)
 
     def open_table(ruleset: str) -> None:
-        event = Event.objects.create(
-            slug=f"{ruleset}-cup",
-            name=f"{ruleset.upper()} Cup",
-            start_date=datetime.date(2026, 6, 1),
-            end_date=datetime.date(2026, 6, 1),
-            ruleset=ruleset,
-            entry_level="tiles",
-        )
-        start_event(event)
-        StaffRole.objects.create(event=event, user=judge, role=StaffRole.Role.JUDGE)
-        round_ = Round.objects.create(event=event, number=1, status=Round.Status.SEATED)
-        table = Table.objects.create(round=round_, number=1)
-        for wind, name in NAMES.items():
-            registration = Registration.objects.create(
-                event=event, player=Player.objects.create(name=name)
-            )
-            Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
-        path = f"/j/{event.slug}/1/1/"
+        judged_table(ruleset, judge, entry_level="tiles")
+        path = f"/j/{ruleset}-cup/1/1/"
         # Logged in by the session cookie: no key is pressed in this module, not even there.
         client = Client()
         client.force_login(judge)

@@ -12,15 +12,14 @@ downloaded browser), here at a small phone's size.
 
 from __future__ import annotations
 
-import datetime
 from pathlib import Path
 
 import pytest
 
-from tests.tournament.browser.conftest import new_page_after, screenshot
+from tests.tournament.browser.conftest import TABLE_NAMES, judged_table, new_page_after, screenshot
 
 WIDTH, HEIGHT = 360, 740
-NAMES = {"E": "佐藤 花子", "S": "Bai Lan", "W": "Carla Díaz-Fernández", "N": "Dmitri Orlov"}
+NAMES = TABLE_NAMES
 PASSWORD = "a-long-passphrase"
 
 
@@ -32,32 +31,11 @@ def viewport() -> tuple[int, int]:
 @pytest.fixture
 def at_table(db, django_user_model, browser, live_server):
     """``at_table(ruleset, entry_level)``: table 1 of a started event, open as user "judge"."""
-    from tournament.events.models import Event, Player, Registration, StaffRole
-    from tournament.events.services import start_event
-    from tournament.seating.models import Round, Seat, Table
-
     judge = django_user_model.objects.create_user("judge", password=PASSWORD)
 
     def open_table(ruleset: str, entry_level: str) -> None:
-        slug = f"{ruleset}-cup"
-        event = Event.objects.create(
-            slug=slug,
-            name=f"{ruleset.upper()} Cup",
-            start_date=datetime.date(2026, 6, 1),
-            end_date=datetime.date(2026, 6, 1),
-            ruleset=ruleset,
-            entry_level=entry_level,
-        )
-        start_event(event)
-        StaffRole.objects.create(event=event, user=judge, role=StaffRole.Role.JUDGE)
-        round_ = Round.objects.create(event=event, number=1, status=Round.Status.SEATED)
-        table = Table.objects.create(round=round_, number=1)
-        for wind, name in NAMES.items():
-            registration = Registration.objects.create(
-                event=event, player=Player.objects.create(name=name)
-            )
-            Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
-        _log_in(browser, live_server, f"/j/{slug}/1/1/")
+        judged_table(ruleset, judge, entry_level=entry_level)
+        _log_in(browser, live_server, f"/j/{ruleset}-cup/1/1/")
 
     return open_table
 

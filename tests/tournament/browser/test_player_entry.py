@@ -10,14 +10,18 @@ Japanese, and none may scroll sideways.
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
-from tests.tournament.browser.conftest import make_driver, new_page_after, screenshot
+from tests.tournament.browser.conftest import (
+    TABLE_NAMES,
+    judged_table,
+    make_driver,
+    new_page_after,
+    screenshot,
+)
 
 WIDTH, HEIGHT = 360, 740
-NAMES = {"E": "佐藤 花子", "S": "Bai Lan", "W": "Carla Díaz-Fernández", "N": "Dmitri Orlov"}
+NAMES = TABLE_NAMES
 PASSWORD = "a-long-passphrase"
 
 
@@ -29,31 +33,16 @@ def viewport() -> tuple[int, int]:
 @pytest.fixture
 def table(db, django_user_model):
     """Table 1 of a started, published riichi event whose players enter results."""
-    from tournament.events.models import Event, Player, Registration, StaffRole
-    from tournament.events.services import start_event
-    from tournament.seating.models import Round, Seat, Table
-
-    event = Event.objects.create(
+    judge = django_user_model.objects.create_user("judge", password=PASSWORD)
+    return judged_table(
+        "jpml-b",
+        judge,
         slug="pe-cup",
         name="Player Entry Cup",
-        start_date=datetime.date(2026, 6, 1),
-        end_date=datetime.date(2026, 6, 1),
-        ruleset="jpml-b",
-        entry_level="value",
+        published=True,
         is_public=True,
         player_entry=True,
     )
-    start_event(event)
-    judge = django_user_model.objects.create_user("judge", password=PASSWORD)
-    StaffRole.objects.create(event=event, user=judge, role=StaffRole.Role.JUDGE)
-    round_ = Round.objects.create(event=event, number=1, status=Round.Status.PUBLISHED)
-    table = Table.objects.create(round=round_, number=1)
-    for wind, name in NAMES.items():
-        registration = Registration.objects.create(
-            event=event, player=Player.objects.create(name=name)
-        )
-        Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
-    return table
 
 
 def _tap(driver, element):

@@ -10,14 +10,12 @@ sheet at hand 6 (winds after the rotation) and the submit confirmation.
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
-from tests.tournament.browser.conftest import new_page_after, screenshot
+from tests.tournament.browser.conftest import TABLE_NAMES, judged_table, new_page_after, screenshot
 
 PASSWORD = "a-long-passphrase"
-NAMES = {"E": "佐藤 花子", "S": "Bai Lan", "W": "Carla Díaz-Fernández", "N": "Dmitri Orlov"}
+NAMES = TABLE_NAMES
 RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
 MCR_HAND = {"outcome": "self_draw", "level": "value", "winner": "N", "fan": 8, "flowers": 0}
 PHONE, DESKTOP = (360, 740), (1920, 1080)
@@ -36,28 +34,7 @@ def judge(db, django_user_model):
 
 def seated(ruleset: str, judge) -> object:
     """Table 1 of a started event (slug ``<ruleset>-cup``), its players E, S, W, N."""
-    from tournament.events.models import Event, Player, Registration, StaffRole
-    from tournament.events.services import start_event
-    from tournament.seating.models import Round, Seat, Table
-
-    event = Event.objects.create(
-        slug=f"{ruleset}-cup",
-        name=f"{ruleset.upper()} Cup",
-        start_date=datetime.date(2026, 6, 1),
-        end_date=datetime.date(2026, 6, 1),
-        ruleset=ruleset,
-        entry_level="value",
-    )
-    start_event(event)
-    StaffRole.objects.create(event=event, user=judge, role=StaffRole.Role.JUDGE)
-    round_ = Round.objects.create(event=event, number=1, status=Round.Status.SEATED)
-    table = Table.objects.create(round=round_, number=1)
-    for wind, name in NAMES.items():
-        registration = Registration.objects.create(
-            event=event, player=Player.objects.create(name=name)
-        )
-        Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
-    return table
+    return judged_table(ruleset, judge)
 
 
 def add(table, judge, entry, times=1):

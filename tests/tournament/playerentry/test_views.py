@@ -78,6 +78,8 @@ def test_two_phones_enter_accept_submit_and_a_judge_confirms(table, users):
     assert south.post(url(table, "hand/1/accept/")).status_code == 302
     assert east.post(url(table, "submit/"), {"version": "1"}).status_code == 302
     assert "Submitted" in east.get(url(table)).content.decode()
+    before_confirm = judge.get(f"/j/{table.round.event.slug}/1/1/").content.decode()
+    assert "Submitted by the players at the table." in before_confirm
     answer = judge.post(f"/j/{table.round.event.slug}/1/1/confirm/", {"version": "1"})
     assert answer.status_code == 302
     assert table.sheets.get(version=1).status == "confirmed"

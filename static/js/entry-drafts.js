@@ -372,12 +372,32 @@
     send(items[0], false);
   }
 
+  function checkOffline(form) {
+    var note = form.querySelector(".check-offline");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "message check-offline";
+      note.setAttribute("role", "alert");
+      var buttons = form.querySelector(".form-buttons");
+      if (buttons) buttons.before(note);
+      else form.append(note);
+    }
+    note.textContent = text("check-offline");
+  }
+
   function onSubmit(event) {
     var form = event.target;
     if (event.defaultPrevented || form.entryDraftNative) return;
     var submitter = event.submitter;
     keep(form);
-    if (submitter && submitter.name === "action" && submitter.value !== "save") return; // Check
+    if (submitter && submitter.name === "action" && submitter.value !== "save") {
+      // Check needs the server: offline, say so here instead of the browser's error page.
+      if (navigator.onLine === false) {
+        event.preventDefault();
+        checkOffline(form);
+      }
+      return;
+    }
     if (!window.fetch || !window.AbortController) return;
     event.preventDefault();
     form.entryDraftKeep = true;
@@ -397,7 +417,10 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") keepAll();
   });
-  window.addEventListener("online", sendNext);
+  window.addEventListener("online", function () {
+    document.querySelectorAll(".check-offline").forEach(function (note) { note.remove(); });
+    sendNext();
+  });
   setInterval(sendNext, RETRY_MS);
   sendNext();
 })();

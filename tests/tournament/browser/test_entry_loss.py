@@ -292,8 +292,9 @@ WORDS = {
 @pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.django_db(transaction=True)
 def test_offline_the_save_waits_and_is_sent_once_back_online(browser, at_table, language):
-    """The phone loses the network (emulated): the draft comes back after a reload, Save
-    waits ("Waiting to send: 1"), and is sent, once, when the network is back."""
+    """The phone loses the network (emulated): the draft comes back after a reload, Check
+    says it needs the network (the page stays), Save waits ("Waiting to send: 1"), and is
+    sent, once, when the network is back."""
     from selenium.webdriver.common.by import By
 
     from tournament.seating.models import Table
@@ -310,6 +311,10 @@ def test_offline_the_save_waits_and_is_sent_once_back_online(browser, at_table, 
     _view_shot(browser, notice, f"loss-{language}-01-draft-restored")
 
     _offline(browser, True)
+    page = browser.current_url
+    _tap(browser, browser.find_element(By.ID, "check-hand"))  # Check needs the server: said here
+    note = _wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".hand-form .check-offline"))
+    assert note.text and browser.current_url == page
     _tap(browser, browser.find_element(By.ID, "save-hand"))
     bar = _wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".send-queue.shown"))
     assert bar.text.startswith(waiting)

@@ -92,8 +92,11 @@ def test_two_phones_enter_accept_submit_and_a_judge_confirms(table, users):
         "accepted a hand",
         "submitted the sheet",
         "confirmed by judge-",
+        "the players at the table",  # the author of a version the players' phone wrote
     ):
         assert words in history, words
+    sheets = judge.get(f"/j/{table.round.event.slug}/1/").content.decode()
+    assert "by the players at the table" in sheets
 
 
 def test_reject_shows_disputed_to_the_judge(table, users):

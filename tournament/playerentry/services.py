@@ -130,7 +130,11 @@ def _may_write(table, phone: Phone) -> None:
 
 
 def enter_hand(table, phone: Phone, entry: dict, *, base_version: int, entry_key=None):
-    """The next hand, written as a judge's is; it then waits for another seat's acceptance."""
+    """The next hand, written as a judge's is; it then waits for another seat's acceptance.
+
+    The hand and its waiting acceptance are written in one transaction, so a hand
+    the players entered can never be on the sheet without needing acceptance.
+    """
     with transaction.atomic():
         table = lock_table(table)
         _may_write(table, phone)
@@ -143,24 +147,27 @@ def enter_hand(table, phone: Phone, entry: dict, *, base_version: int, entry_key
             stale = conflict
         else:
             stale = None
+            _awaits_acceptance(table, phone, sheet)
     if stale is not None:
         raise stale
-    with transaction.atomic():
-        number = sheet.hands.count()
-        HandCheck.objects.update_or_create(
-            table=table,
-            number=number,
-            defaults={
-                "version": sheet.version,
-                "entered_seat": phone.seat,
-                "state": State.PENDING,
-                "decided_seat": "",
-                "decided_at": None,
-                "words": "",
-            },
-        )
-        _log(table, Action.HAND_ENTERED, seat=phone.seat, number=number, version=sheet.version)
     return sheet
+
+
+def _awaits_acceptance(table, phone: Phone, sheet) -> None:
+    number = sheet.hands.count()
+    HandCheck.objects.update_or_create(
+        table=table,
+        number=number,
+        defaults={
+            "version": sheet.version,
+            "entered_seat": phone.seat,
+            "state": State.PENDING,
+            "decided_seat": "",
+            "decided_at": None,
+            "words": "",
+        },
+    )
+    _log(table, Action.HAND_ENTERED, seat=phone.seat, number=number, version=sheet.version)
 
 
 def _open_check(table, phone: Phone, number: int) -> HandCheck:

@@ -25,6 +25,7 @@ from tournament.playerentry import services
 from tournament.playerentry.cookies import phone_from, remember
 from tournament.playerentry.models import HandCheck
 from tournament.results import services as results
+from tournament.results import traps
 from tournament.results.display import WIND_CHARS, players_of, preview_view, sheet_view
 from tournament.results.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
 from tournament.results.page import (
@@ -250,6 +251,12 @@ def submit(request, slug, round_number, table_number):
         version = int(request.POST.get("version", ""))
     except ValueError:
         return render_page(request, table, phone, status=400, page_error=_("Reload the page."))
+    # Hands still waiting for acceptance are refused first (the service); then, as for a
+    # judge, an incomplete session needs "ended early" ticked.
+    waiting = services.open_checks(table)
+    error = "" if waiting else traps.ending_early_refused(request.POST, head_of(table))
+    if error:
+        return render_page(request, table, phone, status=400, page_error=error)
     return _decide(
         request,
         table,

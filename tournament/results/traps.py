@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from scoring.core.seats import SEATS
 from tournament.events.rules import family_of, rules_of
 from tournament.results.display import WIND_CHARS
+from tournament.results.forms import VersionForm
 from tournament.results.models import ScoreSheet
 
 REOPEN = "reopen"
@@ -27,6 +28,15 @@ REOPEN = "reopen"
 OFF_THE_SESSION = "overall_score"
 REOPEN_LABEL = gettext_lazy("I know: this sends the sheet back to being entered")
 ENDED_EARLY_LABEL = gettext_lazy("The session ended early (time): submit anyway")
+
+
+def ending_early_refused(post, head: ScoreSheet | None) -> str:
+    """Why a submit is refused ("" when it is not): a balanced but incomplete session needs
+    "ended early" ticked, whoever submits it (a judge, or the players' phone)."""
+    if head is None or not head.balanced or head.complete:
+        return ""
+    form = VersionForm(post)
+    return "" if form.is_valid() and form.cleaned_data["ended_early"] else ending_early_needed()
 
 
 def ending_early_needed() -> str:

@@ -334,12 +334,10 @@ def final_scores(request, event, round_number, table_number):
 def submit(request, event, round_number, table_number):
     table = table_of(event, round_number, table_number)
     head = services.head_of(table)
-    if head is not None and head.balanced and not head.complete:
-        # Issue #19: an incomplete session is never submitted by one stray tap.
-        form = VersionForm(request.POST)
-        if not (form.is_valid() and form.cleaned_data["ended_early"]):
-            error = traps.ending_early_needed()
-            return render_table(request, event, table, status=400, decide_error=error)
+    # Issue #19: an incomplete session is never submitted by one stray tap.
+    error = traps.ending_early_refused(request.POST, head)
+    if error:
+        return render_table(request, event, table, status=400, decide_error=error)
     return _decide(request, event, round_number, table_number, services.submit_sheet)
 
 

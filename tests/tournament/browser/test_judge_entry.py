@@ -93,7 +93,8 @@ def _small_targets(driver) -> list[str]:
         """
         const out = [];
         for (const el of document.querySelectorAll(
-            '.hand-form .choice > span, .hand-form .button, .pick-tile, .picker-tools button, .set-row button'
+            '.hand-form .choice > span, .hand-form .button, .pick-tile, '
+            + '.picker-tools button, .set-row button'
         )) {
           const box = el.getBoundingClientRect();
           if (box.width && box.height && box.height < 44) out.push(el.textContent.trim());

@@ -126,6 +126,9 @@ def test_two_phones_enter_and_accept_then_a_judge_confirms(browser, table, live_
             south.quit()
 
         east.refresh()
+        _tap_and_wait(east, _by(east, "#players-submit"))  # one hand: not complete
+        assert "The session is not complete" in east.page_source
+        _tap(east, _by(east, "#ended-early"))
         _tap_and_wait(east, _by(east, "#players-submit"))
         assert "The sheet is submitted." in east.page_source
         _shot(east, "players-en-04-submitted")

@@ -76,7 +76,12 @@ def test_two_phones_enter_accept_submit_and_a_judge_confirms(table, users):
     assert 'id="accept-1"' in south.get(url(table)).content.decode()
     assert east.post(url(table, "hand/1/accept/")).status_code == 403  # the same seat
     assert south.post(url(table, "hand/1/accept/")).status_code == 302
-    assert east.post(url(table, "submit/"), {"version": "1"}).status_code == 302
+    # One hand of a session: incomplete, so the players too must say it ended early.
+    refused = east.post(url(table, "submit/"), {"version": "1"})
+    assert refused.status_code == 400 and "ended early" in refused.content.decode()
+    assert table.sheets.get(version=1).status == "draft"
+    ended = {"version": "1", "ended_early": "on"}
+    assert east.post(url(table, "submit/"), ended).status_code == 302
     assert "Submitted" in east.get(url(table)).content.decode()
     before_confirm = judge.get(f"/j/{table.round.event.slug}/1/1/").content.decode()
     assert "Submitted by the players at the table." in before_confirm

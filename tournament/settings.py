@@ -98,6 +98,10 @@ INSTALLED_APPS = [
     "tournament.playerentry",
     "tournament.backup",
     "tournament.accounts",
+    "rest_framework",
+    "drf_spectacular",
+    "tournament.api",
+    "tournament.stats",
 ]
 
 MIDDLEWARE = [
@@ -154,6 +158,27 @@ CACHES = {"default": cache_config(os.environ.get("CACHE_URL"))}
 # Public pages kept in each web process's memory at most this long (tournament.public.page_cache);
 # a change made in the same process, or announced through a shared CACHE_URL, shows at once.
 PUBLIC_PAGE_CACHE_SECONDS = float(os.environ.get("PUBLIC_PAGE_CACHE_SECONDS", "3"))
+
+# The JSON API (tournament.api): tokens only, JSON only, one error shape, anonymous rate limit.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["tournament.api.auth.TokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["tournament.api.permissions.EventPermission"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
+    "DEFAULT_THROTTLE_CLASSES": ["tournament.api.throttles.AnonymousClients"],
+    "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "120/min")},
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Mahjong tournament API",
+    "DESCRIPTION": "Events, seating, results and standings; staff writes with a token.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX": "/api/v1",
+}
 
 # The login limit is checked before any password (tournament.accounts.login_limit).
 AUTHENTICATION_BACKENDS = [

@@ -32,6 +32,8 @@ urlpatterns = [
     path("manage/", include("tournament.printing.urls")),
     # Judges' result entry; the short /j/ address is printed as a QR code on each sheet.
     path("j/", include("tournament.results.urls")),
+    # The JSON API and its schema (tournament.api).
+    path("api/v1/", include("tournament.api.urls")),
     path("", include("tournament.hall.urls")),
     path("", include("tournament.playerentry.urls")),
     # Standings downloads (/e/<slug>/standings.csv …) before the public pages.

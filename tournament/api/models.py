@@ -1,0 +1,47 @@
+"""Per-user API tokens: several per user, each named, revocable, and stored only as a hash.
+
+Why a model of our own rather than DRF's ``authtoken``: that keeps one
+unhashed token per user; a director needs one per script (a stream overlay,
+a rating site's import) and must be able to revoke one without the others.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class ApiToken(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="api_tokens",
+        verbose_name=_("user"),
+    )
+    name = models.CharField(_("name"), max_length=100)
+    # The first characters of the key, shown so that a user can tell tokens apart.
+    prefix = models.CharField(_("starts with"), max_length=12)
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(_("made at"), auto_now_add=True)
+    last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("revoked by"),
+    )
+    revoke_reason = models.CharField(_("why revoked"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self):
+        return f"{self.user} · {self.name} ({self.prefix}…)"
+
+    @property
+    def active(self) -> bool:
+        return self.revoked_at is None

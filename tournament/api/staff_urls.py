@@ -1,0 +1,3 @@
+"""Routes of this part of the API (see tournament.api.urls)."""
+
+urlpatterns = []

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class StatsConfig(AppConfig):
+    name = "tournament.stats"
+    label = "stats"
+    verbose_name = _("Statistics")

@@ -79,12 +79,16 @@ def exception_handler(exc, context):
         problems = [error(code, p, field) for p in exc.problems] or [error(code, exc, field)]
         return Response(body(*problems), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ValidationError):
-        errors = [
-            error(e.code or "invalid", m, None if f == "__all__" else f)
-            for f, msgs in exc.error_dict.items()
-            for e in msgs
-            for m in e.messages
-        ] if hasattr(exc, "error_dict") else [error(exc.code or "invalid", m) for m in exc.messages]
+        errors = (
+            [
+                error(e.code or "invalid", m, None if f == "__all__" else f)
+                for f, msgs in exc.error_dict.items()
+                for e in msgs
+                for m in e.messages
+            ]
+            if hasattr(exc, "error_dict")
+            else [error(exc.code or "invalid", m) for m in exc.messages]
+        )
         return Response(body(*errors), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(_("Not found."))

@@ -1,7 +1,11 @@
 """``/api/v1/``: the public reads, the staff writes under ``manage/``, the schema and its page."""
 
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView
+from rest_framework.exceptions import NotFound
+from rest_framework.views import APIView
 
 from tournament.api.permissions import PUBLIC
 
@@ -12,10 +16,23 @@ class SchemaView(SpectacularAPIView):
     required_permission = PUBLIC
 
 
+@extend_schema(exclude=True)
+class NoSuchAddress(APIView):
+    """Any other address under /api/v1/: a 404 in the API's error shape, not an HTML page."""
+
+    required_permission = PUBLIC
+
+    def get(self, request, *args, **kwargs):
+        raise NotFound(_("There is no such address in the API."))
+
+    post = put = patch = delete = get
+
+
 urlpatterns = [
     path("schema/", SchemaView.as_view(), name="schema"),
     path("", include("tournament.api.docs_urls")),
     path("", include("tournament.api.public_urls")),
     path("manage/", include("tournament.api.staff_urls")),
     path("", include("tournament.api.stats_urls")),
+    re_path(r"^.*$", NoSuchAddress.as_view(), name="not_found"),
 ]

@@ -178,6 +178,12 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": "/api/v1",
+    # Several models have a "status"; name each choice set after its model.
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournament.events.models.Event.Status",
+        "RegistrationStatusEnum": "tournament.events.models.Registration.Status",
+        "RoundStatusEnum": "tournament.seating.models.Round.Status",
+    },
 }
 
 # The login limit is checked before any password (tournament.accounts.login_limit).

@@ -26,6 +26,8 @@ urlpatterns = [
     # The one-time link a director gives a new staff member, to choose a password.
     path("accounts/welcome/<str:uidb64>/<str:token>/", staff_views.welcome, name="welcome"),
     # Staff pages: every view checks has_event_permission on the server.
+    # The user's own page (API tokens), before manage/<slug>/ would take "account".
+    path("manage/", include("tournament.api.account_urls")),
     path("manage/", include("tournament.events.urls")),
     path("manage/", include("tournament.seating.urls")),
     path("manage/", include("tournament.standings.urls")),
@@ -38,5 +40,6 @@ urlpatterns = [
     path("", include("tournament.playerentry.urls")),
     # Standings downloads (/e/<slug>/standings.csv …) before the public pages.
     path("", include("tournament.standings.urls_public")),
+    path("", include("tournament.stats.urls")),  # /e/<slug>/statistics/
     path("", include("tournament.public.urls")),
 ]

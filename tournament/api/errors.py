@@ -37,7 +37,8 @@ def _drf_errors(detail, field: str | None = None) -> list[dict]:
     if isinstance(detail, dict):
         out = []
         for key, value in detail.items():
-            name = None if key == "non_field_errors" else (f"{field}.{key}" if field else key)
+            # A nested serializer's own error (an empty list) belongs to the field holding it.
+            name = field if key == "non_field_errors" else (f"{field}.{key}" if field else key)
             out.extend(_drf_errors(value, name))
         return out
     if isinstance(detail, list):

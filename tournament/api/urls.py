@@ -34,5 +34,7 @@ urlpatterns = [
     path("", include("tournament.api.public_urls")),
     path("manage/", include("tournament.api.staff_urls")),
     path("", include("tournament.api.stats_urls")),
-    re_path(r"^.*$", NoSuchAddress.as_view(), name="not_found"),
+    # Any address, a newline in it too; not with (?s), which Django's reverse() cannot read
+    # (every reverse() of the site would fail).
+    re_path(r"^(?:[\s\S]*\n)?.*$", NoSuchAddress.as_view(), name="not_found"),
 ]

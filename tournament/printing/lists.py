@@ -23,6 +23,7 @@ from tournament.results.templatetags.results_tags import ordinal_place, points, 
 from tournament.seating.models import Seat
 from tournament.standings.labels import metric_label
 from tournament.standings.services import standings
+from tournament.stats.presenting import card_statistics
 
 # Page estimates for progress reports (print.css sets the row heights).
 SEATING_ROWS_PER_PAGE = 48
@@ -140,6 +141,7 @@ def score_card_context(event) -> dict:
         result = results.get(seat.table_id)
         sessions[seat.registration_id].append(_session_line(seat, result, at_table[seat.table_id]))
     ranking = {row["registration"]: row for row in standings(event, "public").rows}
+    statistics = card_statistics(event)  # hands won, rates, patterns, rank chart (issue #20)
     cards = []
     seated = {seat.registration_id for seat in seats}
     for registration in sorted(registrations, key=lambda r: (_sort_name(r.player.name), r.pk)):
@@ -155,6 +157,7 @@ def score_card_context(event) -> dict:
                     f"{standing['rank']}{'=' if standing.get('tied') else ''}" if standing else ""
                 ),
                 "points": points(standing.get("points")) if standing else "",
+                "ps": statistics.get(registration.pk),
             }
         )
     # Each session's table points, where the family's standings carry them (MCR).

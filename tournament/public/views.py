@@ -22,6 +22,7 @@ from tournament.public.standings_view import (
 from tournament.public.tables import metric_name
 from tournament.seating.models import Round
 from tournament.standings.services import standings
+from tournament.stats.presenting import player_block
 
 # Seconds between two refreshes of the live standings (live.js); a setting may change it.
 LIVE_INTERVAL = 30
@@ -56,6 +57,7 @@ def event_detail(request, slug):
             "dropped": [r for r in registrations if r.status == dropped],
             "query": query,
             "rounds": rounds.order_by("number"),
+            "results_out": rounds.filter(results_published_at__isnull=False).exists(),
         },
     )
 
@@ -144,6 +146,7 @@ def player_page(request, slug, registration):
             "standing": standing,
             "points_label": metric_name(metric_order(event, snapshot.rows)[0]),
             "player_url": player_base(event),
+            "ps": player_block(event, registration),
         },
     )
 

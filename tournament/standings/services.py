@@ -86,19 +86,26 @@ def session_lines(event: Event, scope: str) -> list[SessionLine]:
     return lines
 
 
-def _ranked_groups(event: Event, lines: list[SessionLine]):
+def _rankable(event: Event) -> list[Registration]:
+    """Every registration that may be ranked (house substitutes never are), in a stable order."""
+    return list(
+        event.registrations.exclude(status=Registration.Status.SUBSTITUTE)
+        .select_related("player")
+        .order_by("pk")
+    )
+
+
+def _ranked_groups(event: Event, lines: list[SessionLine], registrations=None):
     """The registrations to rank, as (registrations, withdrawn) groups, best group first.
 
     Active players are always ranked; a reserve once they have a session counted, with the
     active players; withdrawn players who played, after all of them. House substitutes never.
+    ``registrations`` (from :func:`_rankable`) saves the query when ranking several times.
     """
     Status = Registration.Status
     played = {line.player for line in lines}
-    registrations = (
-        event.registrations.exclude(status=Status.SUBSTITUTE)
-        .select_related("player")
-        .order_by("pk")
-    )
+    if registrations is None:
+        registrations = _rankable(event)
     ranked, withdrawn = [], []
     for registration in registrations:
         if registration.status == Status.ACTIVE or registration.pk in played:
@@ -135,15 +142,36 @@ def compute(event: Event, scope: str) -> tuple[list[dict], list[int]]:
     Every session line counts for the rounds (a substitute's table was played).
     """
     lines = session_lines(event, scope)
+    return _rank_rows(event, lines), sorted({line.round for line in lines})
+
+
+def _rank_rows(event: Event, lines: list[SessionLine], registrations=None) -> list[dict]:
     order = precedence_of(event)
     rows: list[dict] = []
-    for registrations, withdrawn in _ranked_groups(event, lines):
-        by_id = {r.pk: r for r in registrations}
+    for group, withdrawn in _ranked_groups(event, lines, registrations):
+        by_id = {r.pk: r for r in group}
         mine = [line for line in lines if line.player in by_id]
         offset = len(rows)
         for standing in rank_by(order, list(by_id), mine):
             rows.append(_row(standing, by_id[standing.player], offset + standing.rank, withdrawn))
-    return rows, sorted({line.round for line in lines})
+    return rows
+
+
+def ranks_by_round(event: Event, scope: str = Scope.PUBLIC) -> dict[int, dict[int, int]]:
+    """round number -> {registration id: overall rank counting only rounds up to it}.
+
+    Why here: a player's rank over the rounds (the statistics' chart) must be
+    the standings' own ranking, not a second one; this ranks the same session
+    lines again with later rounds left out, in three queries whatever the rounds.
+    """
+    lines = session_lines(event, scope)
+    registrations = _rankable(event)
+    out = {}
+    for number in sorted({line.round for line in lines}):
+        counted = [line for line in lines if line.round <= number]
+        rows = _rank_rows(event, counted, registrations)
+        out[number] = {row["registration"]: row["rank"] for row in rows}
+    return out
 
 
 def standings(event: Event, scope: str = Scope.PUBLIC) -> StandingSnapshot:

@@ -38,6 +38,7 @@ class BigHand:
     gain: int
     self_draw: bool
     patterns: tuple[str, ...] = ()
+    label_parts: dict | None = None  # the replay's parts: the label in the reader's words
 
 
 @dataclass(frozen=True)

@@ -233,8 +233,9 @@ def test_player_and_round_pages_run_a_fixed_number_of_queries(
     slug = played.event.slug
     standings(played.event)
     bai = played.registrations[1]
-    # Event, registration, seats, sheets, opponents, the snapshot and its fingerprint.
-    with django_assert_max_num_queries(9):
+    # Event, registration, seats, sheets, opponents, the snapshot and its fingerprint;
+    # then the statistics (tournament.stats): published rounds, seats, sheets, names, hands.
+    with django_assert_max_num_queries(14):
         assert len(client.get(f"/e/{slug}/player/{bai.pk}/").context["sessions"]) == 2
     # Event, round, published rounds, seats, sheets.
     with django_assert_max_num_queries(5):

@@ -1,0 +1,17 @@
+"""``/e/<slug>/statistics/``: included before tournament.public.urls (see tournament.urls)."""
+
+from django.urls import path
+
+from tournament.public.page_cache import cached_public_page
+
+from . import views
+
+app_name = "public_stats"
+
+urlpatterns = [
+    path(
+        "e/<slug:slug>/statistics/",
+        cached_public_page(views.event_statistics),
+        name="event",
+    ),
+]

@@ -13,7 +13,9 @@ import hypothesis
 import pytest
 import schemathesis
 from django.core.cache import cache
+from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
@@ -47,8 +49,21 @@ pytestmark = pytest.mark.urls(__name__)
 
 @pytest.fixture
 def schema(db):
+    """The app called straight through WSGI, inside the test's transaction.
+
+    Django's handler closes the database connection at the end of each request
+    (``close_old_connections``); inside a test transaction on PostgreSQL that
+    closes the test's own connection. Django's test client disconnects it for
+    the same reason; so does this fixture, for its duration.
+    """
     cache.clear()
-    return schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", get_wsgi_application())
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield schemathesis.openapi.from_wsgi("/api/v1/schema/?format=json", get_wsgi_application())
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
 
 
 @pytest.fixture

@@ -4,9 +4,13 @@ from django.urls import include, path, re_path
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularAPIView
+from rest_framework import serializers
 from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from tournament.api.etags import ETagMixin
 from tournament.api.permissions import PUBLIC
 
 app_name = "api"
@@ -14,6 +18,29 @@ app_name = "api"
 
 class SchemaView(SpectacularAPIView):
     required_permission = PUBLIC
+
+
+class RootSerializer(serializers.Serializer):
+    version = serializers.CharField()
+    docs = serializers.URLField(help_text="The API's page for people.")
+    schema = serializers.URLField(help_text="The OpenAPI 3 schema (JSON).")
+    events = serializers.URLField(help_text="The public events.")
+
+
+class Root(ETagMixin, APIView):
+    required_permission = PUBLIC
+
+    @extend_schema(responses=RootSerializer)
+    def get(self, request):
+        """Where to start: the page for people, the schema, the public events."""
+        return Response(
+            {
+                "version": "1",
+                "docs": reverse("api:docs", request=request),
+                "schema": reverse("api:schema", request=request) + "?format=json",
+                "events": reverse("api:public-events", request=request),
+            }
+        )
 
 
 @extend_schema(exclude=True)
@@ -29,6 +56,7 @@ class NoSuchAddress(APIView):
 
 
 urlpatterns = [
+    path("", Root.as_view(), name="root"),
     path("schema/", SchemaView.as_view(), name="schema"),
     path("", include("tournament.api.docs_urls")),
     path("", include("tournament.api.public_urls")),

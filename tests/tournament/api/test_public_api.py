@@ -268,3 +268,18 @@ def test_unconfirmed_sheets_do_not_show(api, played, round_one):
     standings = get(api, f"{API}spring/standings/")
     assert standings["rounds"] == [1]
     assert all(r["sessions"] <= 1 for r in standings["rows"])
+
+
+@pytest.mark.django_db
+def test_the_root_says_where_to_start(client):
+    """``/api/v1/`` names the page for people, the schema and the events; each answers."""
+    root = client.get("/api/v1/")
+    assert root.status_code == 200 and root["ETag"]
+    links = root.json()
+    assert links["version"] == "1"
+    for name in ("docs", "schema", "events"):
+        assert client.get(links[name]).status_code == 200, name
+    missing = client.get("/api/v1/no-such-thing/", HTTP_ACCEPT_LANGUAGE="ja")
+    assert missing.status_code == 404
+    assert missing.json()["errors"][0]["code"] == "not_found"
+    assert "API" in missing.json()["errors"][0]["message"]

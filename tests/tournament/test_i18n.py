@@ -2,6 +2,7 @@
 
 import gettext
 import json
+import os
 import re
 
 import pytest
@@ -91,3 +92,29 @@ def test_every_string_is_translated_and_compiled(locale):
         if (compiled.ngettext(msgid, plural, 1) if plural else compiled.gettext(msgid)) != msgstr
     ]
     assert not stale, f"{mo} is out of date (run `make messages`): {stale}"
+
+
+@pytest.mark.parametrize("locale", ["ja", "zh_Hans"])
+def test_forms_keep_djangos_wording_beside_the_apis_library(locale):
+    """An app's catalog outranks Django's own: DRF's must not reword the site's form messages.
+
+    Django REST framework translates some of Django's form messages its own way
+    ("この項目は必須です。" for Django's "このフィールドは必須です。"); our catalog,
+    first of all, keeps Django's wording for every message the two share.
+    """
+    import django
+    import rest_framework
+    from django.utils import translation
+
+    def catalog(package, *path):
+        mo = os.path.join(os.path.dirname(package.__file__), *path, locale, "LC_MESSAGES")
+        with open(os.path.join(mo, "django.mo"), "rb") as f:
+            return gettext.GNUTranslations(f)._catalog
+
+    ours = catalog(django, "conf", "locale")
+    theirs = catalog(rest_framework, "locale")
+    shared = [k for k in theirs if k and isinstance(k, str) and ours.get(k, theirs[k]) != theirs[k]]
+    assert "This field is required." in shared
+    with translation.override(locale.lower().replace("_", "-")):
+        for msgid in shared:
+            assert translation.gettext(msgid) == ours[msgid], msgid

@@ -48,6 +48,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from django.urls.resolvers import RoutePattern
 from django.utils import timezone
 
+from tournament.api.tokens import make_token
 from tournament.events.models import Registration, StaffRole
 from tournament.events.services import start_event
 from tournament.printing.models import PrintJob
@@ -64,8 +65,19 @@ PLAYERS_PREFIXES = ("p/",)
 # Staff addresses that show a public page to a visitor without the verb, on a GET:
 # the table's page is the sheet's QR code, where players call a judge (issue #18).
 PUBLIC_TO_VISITORS = {"results:table"}
-# Staff pages that belong to no event, and what guards them instead of a verb.
-NOT_EVENT_PAGES = {"manage:events": "login", "manage:event_create": "create_events"}
+# The JSON API (issue #20) has a matrix of its own over every route and method, with
+# tokens instead of a login: tests/tournament/api/test_permission_matrix.py.
+API_PREFIXES = ("api/",)
+# Staff pages that belong to no event, and what guards them instead of a verb: a login,
+# the right to create events, or the thing being the user's own (their API tokens).
+NOT_EVENT_PAGES = {
+    "manage:events": "login",
+    "manage:event_create": "create_events",
+    "apiaccount:account": "login",
+    "apiaccount:token_make": "login",
+    "apiaccount:token_revoke": "own",
+}
+TOKEN_OWNER = "judge"
 
 # The verbs of tournament/events/permissions.py, by role, from what each role is for.
 ROLE_VERBS = {
@@ -95,6 +107,8 @@ class Route:
     def group(self) -> str:
         if self.route.startswith(LEFT_OUT_PREFIXES) or self.name.split(":")[-1] in LEFT_OUT_NAMES:
             return "left out"
+        if self.route.startswith(API_PREFIXES):
+            return "api"
         if self.route.startswith(STAFF_PREFIXES):
             return "staff"
         if self.route.startswith(PLAYERS_PREFIXES):
@@ -194,7 +208,9 @@ def world(make_event, make_player, settings, tmp_path):
     job.heartbeat_at = job.finished_at = now
     job.file.save("standings.pdf", ContentFile(b"%PDF-1.4 matrix"), save=False)
     job.save()
+    token, _key = make_token(users[TOKEN_OWNER], "matrix")
     values = {
+        "token_id": token.pk,
         "slug": event.slug,
         "round_number": round_.number,
         "table_number": table.number,
@@ -235,9 +251,11 @@ def expectation(route: Route, who: str) -> str:
     """'login', 'refused' (staff of another event), 'forbidden' or 'allowed'."""
     if who == "anonymous":
         return "login"
+    guard = NOT_EVENT_PAGES.get(route.name)
+    if guard == "own":  # someone else's token is not found, a superuser's neither
+        return "allowed" if who == TOKEN_OWNER else "refused"
     if who == "superuser":
         return "allowed"
-    guard = NOT_EVENT_PAGES.get(route.name)
     if guard == "login":
         return "allowed"  # the list of one's own events
     if guard == "create_events":

@@ -10,20 +10,18 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from tournament.api.error_schema import NOT_FOUND
-from tournament.api.etags import ETagMixin
-from tournament.api.permissions import PUBLIC
+from tournament.api.public_views import THROTTLED, PublicView, public_event
 from tournament.api.stats_serializers import (
     EventStatisticsSerializer,
     PlayerStatisticsSerializer,
 )
-from tournament.events.models import Event, Registration
+from tournament.events.models import Registration
 from tournament.stats.events import event_statistics
 from tournament.stats.names import pattern_name
 from tournament.stats.players import player_statistics
-from tournament.stats.presenting import has_results, lang, player_names, unit_word
+from tournament.stats.presenting import has_results, lang, patterns_shown, player_names, unit_word
 
 
 def _number(value, places: int):
@@ -31,10 +29,8 @@ def _number(value, places: int):
 
 
 def _patterns(event, patterns, language: str) -> list[dict]:
-    return [
-        {"code": p.code, "name": pattern_name(event, p.code, language), "count": p.count}
-        for p in patterns
-    ]
+    """Every pattern, named as the pages name them (the pages show the first few)."""
+    return patterns_shown(event, patterns, len(patterns), language)
 
 
 def _big_hand(event, hand, names: dict, language: str) -> dict:
@@ -105,10 +101,8 @@ def event_statistics_data(event) -> dict:
     }
 
 
-class EventStatisticsView(ETagMixin, APIView):
+class EventStatisticsView(PublicView):
     """The hand-value distribution, the most common patterns and the biggest hands."""
-
-    required_permission = PUBLIC
 
     @extend_schema(
         operation_id="event_statistics",
@@ -119,17 +113,16 @@ class EventStatisticsView(ETagMixin, APIView):
             200: EventStatisticsSerializer,
             304: OpenApiResponse(description="Not modified (If-None-Match)."),
             404: NOT_FOUND,
+            429: THROTTLED,
         },
     )
     def get(self, request, slug):
-        event = get_object_or_404(Event.objects.public(), slug=slug)
+        event = public_event(slug)
         return Response(EventStatisticsSerializer(event_statistics_data(event)).data)
 
 
-class PlayerStatisticsView(ETagMixin, APIView):
+class PlayerStatisticsView(PublicView):
     """One player's hands won, rates, average and biggest win, patterns, penalties, placements."""
-
-    required_permission = PUBLIC
 
     @extend_schema(
         operation_id="player_statistics",
@@ -143,10 +136,11 @@ class PlayerStatisticsView(ETagMixin, APIView):
             200: PlayerStatisticsSerializer,
             304: OpenApiResponse(description="Not modified (If-None-Match)."),
             404: NOT_FOUND,
+            429: THROTTLED,
         },
     )
     def get(self, request, slug, registration):
-        event = get_object_or_404(Event.objects.public(), slug=slug)
+        event = public_event(slug)
         found = get_object_or_404(
             Registration.objects.select_related("player"), event=event, pk=registration
         )

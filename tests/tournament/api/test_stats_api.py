@@ -120,3 +120,15 @@ def test_schema_documents_both_routes(api):
         assert {"200", "304", "404"} <= set(operation["responses"])
     components = schema["components"]["schemas"]
     assert "win_rate" in components["PlayerStatistics"]["properties"]
+
+
+def test_the_schema_declares_the_anonymous_limit_on_the_statistics():
+    """Anonymous clients meet the rate limit here too: the 429 is documented like the other reads."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
+    for path in (
+        "/api/v1/events/{slug}/statistics/",
+        "/api/v1/events/{slug}/players/{registration}/statistics/",
+    ):
+        assert set(paths[path]["get"]["responses"]) >= {"200", "304", "404", "429"}, path

@@ -123,7 +123,7 @@ def test_schema_documents_both_routes(api):
 
 
 def test_the_schema_declares_the_anonymous_limit_on_the_statistics():
-    """Anonymous clients meet the rate limit here too: the 429 is documented like the other reads."""
+    """Anonymous clients meet the rate limit here too: the 429 is documented as elsewhere."""
     from drf_spectacular.generators import SchemaGenerator
 
     paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]

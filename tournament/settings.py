@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "tournament.api",
     "tournament.stats",
+    "tournament.stages",
 ]
 
 MIDDLEWARE = [

@@ -90,9 +90,19 @@ def rank_players(
 
 
 def rank_by(
-    order: Sequence[str], players: Iterable[Hashable], lines: Iterable[SessionLine]
+    order: Sequence[str],
+    players: Iterable[Hashable],
+    lines: Iterable[SessionLine],
+    *,
+    carried: Mapping[Hashable, Mapping[str, Fraction]] | None = None,
 ) -> list[Standing]:
-    """:func:`rank_players` with the precedence given (an event's frozen rules decide it)."""
+    """:func:`rank_players` with the precedence given (an event's frozen rules decide it).
+
+    ``carried``: player -> metric -> value brought from an earlier stage
+    (:mod:`scoring.standings.stages`), added to what their lines give; only
+    the sums (the first two metrics) can carry, since a count of firsts or a
+    best session does not halve.
+    """
     order = tuple(order)
     unknown = [name for name in order if name not in METRICS]
     if unknown:
@@ -100,6 +110,13 @@ def rank_by(
     roster = _roster(players)
     by_player = _lines_by_player(roster, lines)
     values = {p: {n: METRICS[n].compute(by_player[p]) for n in order} for p in roster}
+    for p, brought in (carried or {}).items():
+        if p not in values:
+            raise StandingsError(f"points are carried for {p!r}, who is not among the players")
+        for name, value in brought.items():
+            if name not in order[:2]:
+                raise StandingsError(f"only {', '.join(order[:2])} carry, not {name!r}")
+            values[p][name] += value
     keys = {p: _sort_key(values[p], order) for p in roster}
     position = _id_order(roster)
     ordered = sorted(roster, key=lambda p: (keys[p], position[p]))

@@ -64,6 +64,12 @@ CODES = {
     "seating.planned": _("planned with every round to come (%(method)s)"),
     "seating.replanned": _("planned again with every round to come (%(method)s)"),
     "round.unplanned": _("removed: beyond the number of rounds planned"),
+    "stage.defined": _("stages of the event set"),
+    "stage.cut": _("cut made: entrants fixed"),
+    "stage.entered": _("entered the stage (%(reason)s)"),
+    "stage.cut_undone": _("cut undone"),
+    "stage.left": _("removed from the stage: the cut was undone"),
+    "registration.team_set": _("team set"),
 }
 WORDS = "words"
 
@@ -72,8 +78,10 @@ def _choices(name: str) -> dict:
     """A choice parameter's value -> its label (imported late: seating imports events)."""
     from tournament.events.models import Registration, StaffRole
     from tournament.seating.models import Round
+    from tournament.stages.models import StageEntrant
 
     choices = {
+        "reason": StageEntrant.Reason,
         "role": StaffRole.Role,
         "status": Registration.Status,
         "method": Round.Method,

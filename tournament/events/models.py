@@ -15,7 +15,9 @@ Vocabulary:
   fills a table when nobody else can, plays, and is never ranked (their
   opponents' results count). A *withdrawn* player ("dropped" in the data)
   keeps the rounds played and stays in the standings, marked.
-- **group**: the club, team or country that seating keeps apart at a table.
+- **team**: who a player scores for in the team standings (issue #21); a
+  team is also what seating keeps apart first.
+- **group**: the club or country that seating keeps apart at a table.
 - **staff role**: what a user may do in one event (director, judge, viewer);
   see ``permissions.py``.
 
@@ -133,6 +135,21 @@ class Event(models.Model):
         help_text=_("How many rounds the event plays; seating plans them all together."),
     )
 
+    # Issue #21: the team rankings the event publishes (scoring/standings/teams.py);
+    # either, both (the first is the main one) or neither.
+    team_sum_all = models.BooleanField(
+        _("rank teams by all members"),
+        default=False,
+        help_text=_("Team points are the sum of every member's sessions."),
+    )
+    team_best_n = models.PositiveSmallIntegerField(
+        _("rank teams by their best members"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Count the best N members of each team in each round; empty: no such ranking."),
+    )
+
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -162,6 +179,8 @@ class Event(models.Model):
         errors = {}
         if self.start_date and self.end_date and self.end_date < self.start_date:
             errors["end_date"] = _("The event cannot end before it starts.")
+        if self.team_best_n is not None and self.team_best_n < 1:
+            errors["team_best_n"] = _("Count at least one member per round.")
         if not isinstance(self.ruleset_overrides, dict):
             errors["ruleset_overrides"] = _("Overrides must be a JSON object of setting: value.")
         if errors:
@@ -211,6 +230,12 @@ class Registration(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
     )
+    team = models.CharField(
+        _("team"),
+        max_length=200,
+        blank=True,
+        help_text=_("The team the player scores for; teammates are also kept apart when seating."),
+    )
     group = models.CharField(
         _("group"),
         max_length=200,
@@ -241,8 +266,8 @@ class Registration(models.Model):
         return self.status != self.Status.DROPPED
 
     def seating_group(self):
-        """What seating keeps apart: the registration's group, else club, else country."""
-        return self.group or self.player.club or self.player.country or None
+        """What seating keeps apart: the team, else the group, else club, else country."""
+        return self.team or self.group or self.player.club or self.player.country or None
 
 
 class StaffRole(models.Model):

@@ -46,6 +46,7 @@ class Round(models.Model):
         BALANCED = "balanced", _("Balanced")
         RANDOM = "random", _("Random")
         SWISS = "swiss", _("Swiss")
+        RANK = "rank", _("By rank")
 
     event = models.ForeignKey(
         Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("event")

@@ -111,7 +111,7 @@ def _check_number(event: Event, number: int) -> Round | None:
 def seat_round(
     event: Event,
     number: int,
-    method: str = Round.Method.BALANCED,
+    method: str | None = None,
     by=None,
     *,
     seed: int | None = None,
@@ -125,26 +125,59 @@ def seat_round(
     made for round 3 alone paints the rounds after it into a corner (28
     players in clubs, seated one round per call without the horizon, met 28
     times more than planned all at once).
+
+    In an event with stages (issue #21) the round's stage decides who sits
+    (its entrants), the method when none is given, and the horizon and the
+    history (the stage's own rounds); ``rank`` seats from the stage's
+    standings by the stage's pattern (``planner.by_rank``).
     """
+    from tournament.stages.services import stage_of_round, stage_players
+
+    stage = stage_of_round(event, number)
+    method = method or (stage.method if stage else Round.Method.BALANCED)
     event = _lock_event(event, method)
     existing = _check_number(event, number)
-    players = playing_registrations(event)
+    players = stage_players(event, number)
+    if players is None:
+        players = playing_registrations(event)
     _check_fill_tables(players)
     seed = number if seed is None else seed
-    horizon = max(number, event.rounds_planned or number)
-    plan = _plan(
-        event,
-        horizon,
-        players,
-        _history(event, number),
-        method=method,
-        seed=seed,
-        time_budget=time_budget,
-    )
+    if method == Round.Method.RANK:
+        tables = _by_rank(event, stage, players)
+    else:
+        since = stage.first_round if stage else 1
+        horizon = stage.last_round if stage else max(number, event.rounds_planned or number)
+        plan = _plan(
+            event,
+            horizon - since + 1,
+            players,
+            _history(event, number, since=since),
+            method=method,
+            seed=seed,
+            time_budget=time_budget,
+        )
+        # The plan starts with the rounds already played; the one new round follows.
+        tables = plan.new_rounds[0]
     round_ = _save_round(event, number, existing, method=method, seed=seed, by=by)
-    # The plan starts with the rounds already played; the one new round follows.
-    _store_tables(round_, plan.new_rounds[0], by)
+    _store_tables(round_, tables, by)
     return round_
+
+
+def _by_rank(event: Event, stage, players: list[Registration]):
+    """Tables filled from the standings of the round's stage (or the event's), best first."""
+    from tournament.seating.planner.by_rank import seat_by_rank
+    from tournament.stages.services import stage_rows
+    from tournament.standings.services import Scope, standings
+
+    if stage is not None:
+        rows = stage_rows(stage, Scope.STAFF)
+        pattern = stage.pattern
+    else:
+        rows = standings(event, Scope.STAFF).rows
+        pattern = "snake"
+    rank = {row["registration"]: i for i, row in enumerate(rows)}
+    order = sorted((r.pk for r in players), key=lambda pk: (rank.get(pk, len(rank)), pk))
+    return seat_by_rank(order, pattern)
 
 
 def _check_fill_tables(players: list[Registration]) -> None:
@@ -301,14 +334,22 @@ def plan_remaining_rounds(
         )
     later = [r for n, r in sorted(rounds.items()) if n >= first]
     _refuse_sheets(later)
-    players = playing_registrations(event)
+    since, planned, players = _stage_span(event, first, planned, method)
     _check_fill_tables(players)
     seed = first if seed is None else seed
-    history = _history(event, first)
+    history = _history(event, first, since=since)
     plan = _plan(
-        event, planned, players, history, method=method, seed=seed, time_budget=time_budget
+        event,
+        planned - since + 1,
+        players,
+        history,
+        method=method,
+        seed=seed,
+        time_budget=time_budget,
     )
-    new_rounds = _better_of(event, history, plan.new_rounds, _kept_plan(event, first, players))
+    new_rounds = _better_of(
+        event, history, plan.new_rounds, _kept_plan(event, first, planned, players)
+    )
     code = "seating.replanned" if later else "seating.planned"
     reason = change_reason(code, method=method)
     for round_ in later:
@@ -327,12 +368,29 @@ def plan_remaining_rounds(
     return seated
 
 
-def _kept_plan(event: Event, first: int, players: list[Registration]):
+def _stage_span(event: Event, first: int, planned: int, method: str):
+    """(first round of the history, last round to plan, players) for a plan from ``first``.
+
+    With stages (issue #21) a plan covers the rest of ``first``'s stage only,
+    among its entrants; seating by rank goes a round at a time (it needs the
+    results of the round before).
+    """
+    from tournament.stages.services import stage_of_round, stage_players
+
+    stage = stage_of_round(event, first)
+    if stage is None:
+        return 1, planned, playing_registrations(event)
+    if method == Round.Method.RANK:
+        raise EventError(_("Seating by rank goes one round at a time: seat the next round."))
+    return stage.first_round, stage.last_round, stage_players(event, first)
+
+
+def _kept_plan(event: Event, first: int, planned: int, players: list[Registration]):
     """The unpublished rounds planned before, newcomers in the seats of players gone, or None."""
     from tournament.seating.planner import lineage
 
-    previous = _history(event, event.rounds_planned + 1, since=first)
-    if len(previous) != event.rounds_planned - first + 1:
+    previous = _history(event, planned + 1, since=first)
+    if len(previous) != planned - first + 1:
         return None
     return lineage.carried_over(previous, _history(event, first), [r.pk for r in players])
 

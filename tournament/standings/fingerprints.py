@@ -4,8 +4,8 @@ The snapshot and the public page caches are kept while this holds, so it
 must move with anything that can change a standing row: who sits where
 (seats), which sheets are confirmed (sheets), which rounds count (rounds,
 published *and* unpublished), who is ranked and how they are named
-(registrations, players), and the rules (the event's ruleset, options and
-anything else saved on it).
+(registrations, players), the stages and their entrants, and the rules
+(the event's ruleset, options and anything else saved on it).
 
 Every one of those models keeps django-simple-history records, and a
 history id only grows: the latest history id of each moves with every
@@ -25,6 +25,7 @@ from tournament.events.models import Event, Player, Registration
 from tournament.events.rules import live_overrides
 from tournament.results.models import ScoreSheet
 from tournament.seating.models import Round, Seat
+from tournament.stages.models import Stage, StageEntrant
 from tournament.standings.models import StandingSnapshot
 
 Scope = StandingSnapshot.Scope
@@ -98,6 +99,9 @@ def fingerprint(event: Event, scope: str) -> str:
         "registration": _latest(Registration.history.filter(event_id=OuterRef("pk"))),
         # A corrected name or club changes what the rows show.
         "player": _latest(Player.history.filter(id__in=registrations.values("player_id"))),
+        # Stages decide who is ranked where, and what is carried (issue #21).
+        "stage": _latest(Stage.history.filter(event_id=OuterRef("pk"))),
+        "entrant": _latest(StageEntrant.history.filter(registration__event_id=OuterRef("pk"))),
     }
     latest = Event.objects.filter(pk=event.pk).annotate(**parts).values_list(*parts).get()
     # The options decide the rules: frozen at the start from these same options.

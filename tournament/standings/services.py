@@ -95,12 +95,16 @@ def _rankable(event: Event) -> list[Registration]:
     )
 
 
-def _ranked_groups(event: Event, lines: list[SessionLine], registrations=None):
+def _ranked_groups(
+    event: Event, lines: list[SessionLine], registrations=None, everyone: bool = False
+):
     """The registrations to rank, as (registrations, withdrawn) groups, best group first.
 
     Active players are always ranked; a reserve once they have a session counted, with the
     active players; withdrawn players who played, after all of them. House substitutes never.
     ``registrations`` (from :func:`_rankable`) saves the query when ranking several times.
+    ``everyone``: rank every one of ``registrations`` (a later stage's entrants, who are
+    ranked from the cut on), withdrawn ones after the others.
     """
     Status = Registration.Status
     played = {line.player for line in lines}
@@ -108,7 +112,7 @@ def _ranked_groups(event: Event, lines: list[SessionLine], registrations=None):
         registrations = _rankable(event)
     ranked, withdrawn = [], []
     for registration in registrations:
-        if registration.status == Status.ACTIVE or registration.pk in played:
+        if everyone or registration.status == Status.ACTIVE or registration.pk in played:
             (withdrawn if registration.status == Status.DROPPED else ranked).append(registration)
     return [(ranked, False), (withdrawn, True)]
 
@@ -123,6 +127,7 @@ def _row(standing, registration: Registration, rank: int, withdrawn: bool) -> di
         "latin_first_name": player.latin_first_name,
         "latin_last_name": player.latin_last_name,
         "club": player.club,
+        "team": registration.team,
         "country": player.country,
         "ema_id": player.ema_id,
         "status": registration.status,
@@ -142,17 +147,34 @@ def compute(event: Event, scope: str) -> tuple[list[dict], list[int]]:
     Every session line counts for the rounds (a substitute's table was played).
     """
     lines = session_lines(event, scope)
-    return _rank_rows(event, lines), sorted({line.round for line in lines})
+    rounds = sorted({line.round for line in lines})
+    if event.stages.exists():
+        from tournament.stages.services import overall_rows
+
+        return overall_rows(event, scope, lines), rounds
+    return rank_rows(event, lines), rounds
 
 
-def _rank_rows(event: Event, lines: list[SessionLine], registrations=None) -> list[dict]:
+def rank_rows(
+    event: Event,
+    lines: list[SessionLine],
+    registrations=None,
+    *,
+    carried=None,
+    everyone: bool = False,
+) -> list[dict]:
+    """Rows for ``registrations`` (default: the event's) ranked on ``lines``.
+
+    ``carried`` and ``everyone`` are for a stage's standings (``stages.services``).
+    """
     order = precedence_of(event)
     rows: list[dict] = []
-    for group, withdrawn in _ranked_groups(event, lines, registrations):
+    for group, withdrawn in _ranked_groups(event, lines, registrations, everyone):
         by_id = {r.pk: r for r in group}
         mine = [line for line in lines if line.player in by_id]
+        brought = {p: v for p, v in (carried or {}).items() if p in by_id}
         offset = len(rows)
-        for standing in rank_by(order, list(by_id), mine):
+        for standing in rank_by(order, list(by_id), mine, carried=brought):
             rows.append(_row(standing, by_id[standing.player], offset + standing.rank, withdrawn))
     return rows
 
@@ -169,7 +191,12 @@ def ranks_by_round(event: Event, scope: str = Scope.PUBLIC) -> dict[int, dict[in
     out = {}
     for number in sorted({line.round for line in lines}):
         counted = [line for line in lines if line.round <= number]
-        rows = _rank_rows(event, counted, registrations)
+        if event.stages.exists():
+            from tournament.stages.services import overall_rows
+
+            rows = overall_rows(event, scope, counted)
+        else:
+            rows = rank_rows(event, counted, registrations)
         out[number] = {row["registration"]: row["rank"] for row in rows}
     return out
 

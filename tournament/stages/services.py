@@ -1,0 +1,324 @@
+"""Stages as verbs and numbers: which stage a round is in, its entrants, its
+standings, the overall standings, and the cut.
+
+Why here and not in the standings: a stage's standings are the event's own
+ranking (``standings.services``) applied to fewer rounds and fewer players,
+with the earlier stage's points carried; this module says which rounds,
+which players and what is carried, and the arithmetic stays pure
+(``scoring.standings.stages``).
+
+Overall standings of an event with stages: the entrants of the latest stage
+with a cut, in that stage's order, then those who went out at the cut
+before it in the earlier stage's order, and so on down to the first stage.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
+
+from scoring.standings import Standing, StandingsError
+from scoring.standings.stages import Cut, carried_values, cut
+from tournament.events.change_reasons import change_reason
+from tournament.events.errors import EventError, delete_with_history, save_with_history
+from tournament.events.models import Event, Registration
+from tournament.events.rules import precedence_of
+from tournament.stages.models import Stage, StageEntrant
+
+Status = Registration.Status
+
+
+def stages_of(event: Event) -> list[Stage]:
+    """The event's stages in order (empty: an event without stages)."""
+    stages = list(Stage.objects.filter(event=event).order_by("number"))
+    first = 1
+    for stage in stages:  # first_round known here: no query per stage later
+        stage.event = event
+        stage.known_first_round = first
+        first += stage.rounds
+    return stages
+
+
+def stage_of_round(event: Event, number: int) -> Stage | None:
+    """The stage that plays round ``number``, or None (no stages, or beyond the last)."""
+    for stage in stages_of(event):
+        if number in stage.round_numbers:
+            return stage
+    return None
+
+
+def current_stage(event: Event) -> Stage | None:
+    """The latest stage that has its players: stage 1, or the last one whose cut is made."""
+    stages = stages_of(event)
+    current = None
+    for stage in stages:
+        if stage.number == 1 or stage.cut_at is not None:
+            current = stage
+    return current
+
+
+def entrant_registrations(stage: Stage) -> list[Registration]:
+    """Who plays the stage: every registration for stage 1, the cut's entrants after it."""
+    if stage.number == 1:
+        return list(
+            stage.event.registrations.exclude(status=Status.SUBSTITUTE)
+            .select_related("player")
+            .order_by("pk")
+        )
+    return [
+        e.registration for e in stage.entrants.select_related("registration__player").order_by("pk")
+    ]
+
+
+def stage_players(event: Event, number: int) -> list[Registration] | None:
+    """Who takes a seat in round ``number`` of an event with stages (None: no stages).
+
+    Stage 1 seats as an event without stages (``seating.field``). A later
+    stage seats its entrants who have not withdrawn; when a withdrawal leaves
+    a table short, house substitutes fill it, as in any round.
+    """
+    from tournament.seating.field import playing_registrations, seats_to_fill
+
+    stage = stage_of_round(event, number)
+    if stage is None:
+        if stages_of(event):
+            raise EventError(
+                _("Round %(number)s is beyond the last stage; add a stage or rounds to it.")
+                % {"number": number}
+            )
+        return None
+    if stage.number == 1:
+        return playing_registrations(event)
+    if stage.cut_at is None:
+        raise EventError(
+            _("Make the cut to the %(stage)s before seating its rounds.") % {"stage": stage}
+        )
+    seated = [r for r in entrant_registrations(stage) if r.status != Status.DROPPED]
+    needed = seats_to_fill(len(seated))
+    if needed:
+        spare = event.registrations.filter(status=Status.SUBSTITUTE).select_related("player")
+        seated += list(spare.order_by("pk")[:needed])
+    return sorted(seated, key=lambda r: r.pk)
+
+
+def _lines_of(stage: Stage, lines) -> list:
+    rounds = stage.round_numbers
+    return [line for line in lines if line.round in rounds]
+
+
+def _previous(stage: Stage) -> Stage | None:
+    return next((s for s in stages_of(stage.event) if s.number == stage.number - 1), None)
+
+
+def stage_rows(stage: Stage, scope: str, lines=None) -> list[dict]:
+    """The standings of one stage: its entrants over its rounds, with carried points.
+
+    Rows as ``standings.services`` makes them, plus ``stage`` and ``carried``
+    (the points brought from the stage before, as an exact string).
+    Entrants who withdrew are ranked after the others, as in the event.
+    """
+    from tournament.standings.services import rank_rows, session_lines
+
+    event = stage.event
+    lines = session_lines(event, scope) if lines is None else lines
+    registrations = entrant_registrations(stage)
+    carried = {}
+    order = precedence_of(event)
+    if stage.number > 1 and stage.carry != Stage.Carry.NONE:
+        before = _previous(stage)
+        metrics = {
+            row["registration"]: {k: Fraction(v) for k, v in row["metrics"].items()}
+            for row in stage_rows(before, scope, lines)
+        }
+        ids = {r.pk for r in registrations}
+        carried = carried_values({p: m for p, m in metrics.items() if p in ids}, order, stage.carry)
+    mine = _lines_of(stage, lines)
+    if stage.number > 1:
+        ids = {r.pk for r in registrations}
+        mine = [line for line in mine if line.player in ids]
+    rows = rank_rows(event, mine, registrations, carried=carried, everyone=stage.number > 1)
+    for row in rows:
+        row["stage"] = stage.number
+        brought = carried.get(row["registration"], {})
+        row["carried"] = str(brought.get(order[0], Fraction(0)))
+    return rows
+
+
+def overall_rows(event: Event, scope: str, lines=None) -> list[dict]:
+    """The event's standings across its stages (see the module's docstring)."""
+    from tournament.standings.services import session_lines
+
+    lines = session_lines(event, scope) if lines is None else lines
+    played = [s for s in stages_of(event) if s.number == 1 or s.cut_at is not None]
+    rows: list[dict] = []
+    placed: set[int] = set()
+    for stage in reversed(played):
+        for row in stage_rows(stage, scope, lines):
+            if row["registration"] in placed:
+                continue
+            placed.add(row["registration"])
+            rows.append(row)
+    previous = None
+    for i, row in enumerate(rows):
+        # Ranks go on down the stages; a tie is shared only within one stage.
+        same = (
+            previous is not None
+            and previous["stage"] == row["stage"]
+            and previous["stage_rank"] == row["rank"]
+        )
+        row["stage_rank"] = row["rank"]
+        row["rank"] = rows[i - 1]["rank"] if same else i + 1
+        previous = row
+    return rows
+
+
+def _standings_of(rows: list[dict], order) -> list[Standing]:
+    return [
+        Standing(
+            rank=row["rank"],
+            player=row["registration"],
+            points=Fraction(row["points"]),
+            score=Fraction(row["score"]),
+            sessions=row["sessions"],
+            metrics={k: Fraction(v) for k, v in row["metrics"].items()},
+            tied=row["tied"],
+        )
+        for row in rows
+        if not row["withdrawn"]
+    ]
+
+
+def _check_cut_allowed(stage: Stage) -> Stage:
+    if stage.number == 1:
+        raise EventError(_("The first stage takes every player; it has no cut."))
+    before = _previous(stage)
+    from tournament.seating.models import Round
+
+    rounds = {r.number: r for r in Round.objects.filter(event=stage.event)}
+    unpublished = [
+        n for n in before.round_numbers if n not in rounds or not rounds[n].results_published_at
+    ]
+    if unpublished:
+        raise EventError(
+            _("Publish the results of round %(number)s before the cut to the %(stage)s.")
+            % {"number": unpublished[0], "stage": stage}
+        )
+    return before
+
+
+def cut_preview(stage: Stage, *, wild_cards=(), chosen=()) -> tuple[Cut, list[dict]]:
+    """The cut into ``stage`` as it would be made now, and the earlier stage's rows.
+
+    Counted from the published results of the stage before (the public
+    standings). Withdrawn players never go through: the next moves up.
+    """
+    before = _check_cut_allowed(stage)
+    from tournament.standings.services import Scope
+
+    rows = stage_rows(before, Scope.PUBLIC)
+    order = precedence_of(stage.event)
+    excluded = [row["registration"] for row in rows if row["withdrawn"]]
+    try:
+        answer = cut(
+            _standings_of(rows, order),
+            stage.size,
+            order,
+            wild_cards=wild_cards,
+            excluded=excluded,
+            chosen=chosen,
+        )
+    except StandingsError as problem:
+        raise EventError(str(problem)) from problem
+    return answer, rows
+
+
+@transaction.atomic
+def make_cut(stage: Stage, *, wild_cards=(), chosen=(), by=None, words: str = "") -> Stage:
+    """Fix the entrants of ``stage``; a tie across the line must be resolved (``chosen``)."""
+    stage = Stage.objects.select_for_update().select_related("event").get(pk=stage.pk)
+    if stage.cut_at is not None:
+        raise EventError(_("The cut to the %(stage)s is already made.") % {"stage": stage})
+    answer, rows = cut_preview(stage, wild_cards=wild_cards, chosen=chosen)
+    if not answer.resolved:
+        raise EventError(
+            _(
+                "%(count)s players are tied at the cut for %(places)s place(s): "
+                "choose who goes through by the event's rule."
+            )
+            % {"count": len(answer.tie), "places": answer.tie_places}
+        )
+    rank = {row["registration"]: row["rank"] for row in rows}
+    reason_of = {p: StageEntrant.Reason.WILD_CARD for p in answer.wild_cards}
+    reason_of.update({p: StageEntrant.Reason.TIE for p in chosen})
+    entrants = [
+        StageEntrant(
+            stage=stage,
+            registration_id=p,
+            reason=reason_of.get(p, StageEntrant.Reason.RANK),
+            rank_before=rank.get(p),
+        )
+        for p in answer.entrants
+    ]
+    bulk_create_with_history(
+        entrants, StageEntrant, default_change_reason=change_reason("stage.cut"), default_user=by
+    )
+    stage.cut_at = timezone.now()
+    return save_with_history(stage, change_reason("stage.cut", words=words), by)
+
+
+@transaction.atomic
+def undo_cut(stage: Stage, *, by=None, words: str = "") -> Stage:
+    """Take the cut back while none of the stage's rounds is seated (a mistake corrected)."""
+    stage = Stage.objects.select_for_update().select_related("event").get(pk=stage.pk)
+    if stage.cut_at is None:
+        raise EventError(_("The cut to the %(stage)s is not made yet.") % {"stage": stage})
+    if stage.event.rounds.filter(number__gte=stage.first_round).exists():
+        raise EventError(
+            _("Rounds of the %(stage)s are seated: delete them before undoing the cut.")
+            % {"stage": stage}
+        )
+    for entrant in stage.entrants.all():
+        delete_with_history(entrant, change_reason("stage.left"), by)
+    stage.cut_at = None
+    return save_with_history(stage, change_reason("stage.cut_undone", words=words), by)
+
+
+@transaction.atomic
+def define_stages(event: Event, specs: list[dict], by=None) -> list[Stage]:
+    """Set the event's stages from ``specs`` (kind, rounds, method, pattern, size, carry).
+
+    Allowed while no cut is made; the event's number of rounds becomes the
+    stages' total. An empty list removes the stages (only before any cut).
+    """
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    existing = list(Stage.objects.filter(event=event).order_by("number"))
+    if any(s.cut_at is not None for s in existing):
+        raise EventError(_("A cut is made: undo it before changing the stages."))
+    played = event.rounds.count()
+    for stage in existing:
+        delete_with_history(stage, change_reason("stage.defined"), by)
+    stages = []
+    for number, spec in enumerate(specs, start=1):
+        stage = Stage(event=event, number=number, **spec)
+        if number == 1:
+            stage.size = None
+        elif not stage.size or stage.size % 4:
+            raise EventError(
+                _("The %(stage)s needs a number of entrants that fills tables of four.")
+                % {"stage": stage}
+            )
+        stages.append(save_with_history(stage, change_reason("stage.defined"), by))
+    if stages:
+        total = sum(s.rounds for s in stages)
+        if total < played:
+            raise EventError(
+                _("%(count)s rounds are already seated; the stages must hold them all.")
+                % {"count": played}
+            )
+        event.rounds_planned = total
+        save_with_history(event, change_reason("stage.defined"), by)
+    return stages

@@ -170,10 +170,11 @@ def _default_language():
 
 @pytest.fixture
 def demo_event(db):
-    """The demo event as ``make run`` loads it: 32 players seated for 4 published rounds."""
+    """The demo event as ``make run`` loads it (32 players, 4 published rounds), without the
+    team event (``tests/tournament/stages/test_demo_team_event.py`` has it)."""
     from tournament.events.models import Event
 
-    call_command("load_demo", "--time-budget", "0.2", verbosity=0)
+    call_command("load_demo", "--time-budget", "0.2", "--without-teams", verbosity=0)
     return Event.objects.get(slug="demo-open")
 
 

@@ -32,6 +32,7 @@ urlpatterns = [
     path("manage/", include("tournament.seating.urls")),
     path("manage/", include("tournament.standings.urls")),
     path("manage/", include("tournament.printing.urls")),
+    path("manage/", include("tournament.stages.urls")),  # stages and cuts (issue #21)
     # Judges' result entry; the short /j/ address is printed as a QR code on each sheet.
     path("j/", include("tournament.results.urls")),
     # The JSON API and its schema (tournament.api).

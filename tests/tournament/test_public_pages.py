@@ -28,7 +28,7 @@ def test_demo_loads_one_running_public_event(demo_event):
 
 def test_demo_loads_again_without_duplicates(demo_event):
     """``make run`` loads it on every start."""
-    call_command("load_demo", "--time-budget", "0.2", verbosity=0)
+    call_command("load_demo", "--time-budget", "0.2", "--without-teams", verbosity=0)
     assert Event.objects.count() == 1
     assert Registration.objects.count() == DEMO_PLAYERS
     assert Seat.objects.count() == DEMO_PLAYERS * DEMO_ROUNDS

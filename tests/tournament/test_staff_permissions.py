@@ -54,6 +54,7 @@ from tournament.events.services import start_event
 from tournament.printing.models import PrintJob
 from tournament.results import services
 from tournament.seating.models import Round, Seat, Table
+from tournament.stages.services import define_stages
 
 # --- the URL map ------------------------------------------------------------------------
 
@@ -178,7 +179,8 @@ RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han
 @pytest.fixture
 def world(make_event, make_player, settings, tmp_path):
     """An event with a published round, one table, a hand entered, a print job, and its staff."""
-    event = make_event(slug="cup", ruleset="jpml-b", is_public=True)
+    # Publishing a team ranking (issue #21): the team pages answer too.
+    event = make_event(slug="cup", ruleset="jpml-b", is_public=True, team_sum_all=True)
     other = make_event(slug="other", ruleset="mcr")
     start_event(event)
     round_ = Round.objects.create(event=event, number=1, status=Round.Status.PUBLISHED)
@@ -209,6 +211,10 @@ def world(make_event, make_player, settings, tmp_path):
     job.file.save("standings.pdf", ContentFile(b"%PDF-1.4 matrix"), save=False)
     job.save()
     token, _key = make_token(users[TOKEN_OWNER], "matrix")
+    # Stages (issue #21), so the stage pages answer with a page: stage 1 here, a final to cut.
+    define_stages(
+        event, [{"kind": "qualifying", "rounds": 1}, {"kind": "final", "rounds": 1, "size": 4}]
+    )
     values = {
         "token_id": token.pk,
         "slug": event.slug,

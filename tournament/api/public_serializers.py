@@ -216,6 +216,17 @@ class StandingsRowSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Registration.Status.choices)
     withdrawn = serializers.BooleanField()
     sessions = serializers.IntegerField()
+    team = serializers.CharField(allow_blank=True, help_text="The player's team; empty: none.")
+    stage = serializers.IntegerField(
+        allow_null=True,
+        help_text="Events with stages: the furthest stage the player reached (overall "
+        "standings) or the stage asked for (?stage=N); null without stages.",
+    )
+    carried = exact(
+        allow_null=True,
+        help_text="Events with stages: the points brought into that stage from the one "
+        "before (part of total). " + EXACT,
+    )
     total = exact(help_text="The ranking value (first metric). " + EXACT)
     tiebreak = exact(help_text="The first tiebreak (second metric). " + EXACT)
     points = NumberField(
@@ -228,6 +239,9 @@ class StandingsRowSerializer(serializers.Serializer):
 
 
 class StandingsSerializer(serializers.Serializer):
+    stage = serializers.IntegerField(
+        allow_null=True, help_text="The stage whose own standings these are; null: overall."
+    )
     rounds = serializers.ListField(child=serializers.IntegerField(), help_text="Rounds counted.")
     computed_at = serializers.DateTimeField(allow_null=True)
     metrics = MetricSerializer(many=True, help_text="The ruleset's precedence: ranked on these.")

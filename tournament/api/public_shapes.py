@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter
 
 from tournament.events.models import Event, Registration
 from tournament.public.tables import metric_name
@@ -117,6 +120,9 @@ def standings_row(row: dict, metrics: list[str], places: int) -> dict:
         "status": row["status"],
         "withdrawn": row["withdrawn"],
         "sessions": row["sessions"],
+        "team": row.get("team") or "",
+        "stage": row.get("stage"),
+        "carried": exact(row.get("carried")),
         "total": exact(row["points"]),
         "tiebreak": exact(row["score"]),
         "points": number(row["points"], places),
@@ -132,3 +138,32 @@ def standings_row(row: dict, metrics: list[str], places: int) -> dict:
             if m in values
         ],
     }
+
+
+STAGE_QUERY = OpenApiParameter(
+    "stage",
+    {"type": "integer", "minimum": 1, "maximum": 32767},
+    OpenApiParameter.QUERY,
+    required=False,
+    description="A stage's own standings (its entrants, its rounds, carried points); "
+    "without it, the event's overall standings.",
+)
+
+
+def stage_standings(event, wanted):
+    """``(stage, rows)`` for ``?stage=N``, or None without it; 404 for a stage
+    the event does not have or whose cut is not made; 400 for a value that is no number."""
+    if wanted in (None, ""):
+        return None
+    from rest_framework.exceptions import ValidationError
+
+    from tournament.stages.services import stage_rows, stages_of
+
+    try:
+        number = int(wanted)
+    except ValueError:
+        raise ValidationError({"stage": [_("A stage is a whole number.")]}) from None
+    stage = next((s for s in stages_of(event) if s.number == number), None)
+    if stage is None or (stage.number > 1 and stage.cut_at is None):
+        raise Http404(_("This event has no stage %(number)s with players.") % {"number": number})
+    return stage, stage_rows(stage, "public")

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournament.api import public_stage_views as stage_views
 from tournament.api import public_views as views
 
 EVENT = "events/<slug:slug>/"
@@ -24,4 +25,6 @@ urlpatterns = [
     ),
     path(f"{EVENT}where/", views.Where.as_view(), name="public-where"),
     path(f"{EVENT}standings/", views.Standings.as_view(), name="public-standings"),
+    path(f"{EVENT}stages/", stage_views.StageList.as_view(), name="public-stages"),
+    path(f"{EVENT}teams/", stage_views.TeamStandings.as_view(), name="public-teams"),
 ]

@@ -29,11 +29,13 @@ from tournament.api.error_schema import BAD_INPUT, NOT_FOUND, ErrorSerializer
 from tournament.api.etags import ETagMixin
 from tournament.api.permissions import PUBLIC
 from tournament.api.public_shapes import (
+    STAGE_QUERY,
     event_data,
     exact,
     player_data,
     seat_data,
     session_line,
+    stage_standings,
     standings_row,
 )
 from tournament.events.models import Event, Registration
@@ -277,16 +279,25 @@ class Where(PublicView):
 
 
 class Standings(PublicView):
-    @answers(out.StandingsSerializer, "slug")
+    @answers(out.StandingsSerializer, "slug", bad_input=True, parameters=[STAGE_QUERY])
     def get(self, request, slug):
-        """The public standings (published rounds only), with every metric of each row."""
+        """The public standings (published rounds only), with every metric of each row.
+
+        ``?stage=N``: that stage's own standings (events with stages, issue #21).
+        """
         event = public_event(slug)
         snapshot = standings(event, Scope.PUBLIC)
-        metrics = metric_order(event, snapshot.rows)
+        staged = stage_standings(event, request.query_params.get("stage"))
+        stage, source = staged or (None, snapshot.rows)
+        counted = snapshot.rounds or []
+        if stage is not None:
+            counted = [n for n in counted if n in stage.round_numbers]
+        metrics = metric_order(event, source)
         places = standings_format_of(event).decimals
-        rows = [standings_row(row, metrics, places) for row in snapshot.rows]
+        rows = [standings_row(row, metrics, places) for row in source]
         data = {
-            "rounds": snapshot.rounds or [],
+            "stage": stage.number if stage is not None else None,
+            "rounds": counted,
             "computed_at": snapshot.computed_at,
             "metrics": [{"code": m, "name": metric_name(m)} for m in metrics],
             "rows": rows,

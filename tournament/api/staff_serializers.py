@@ -101,6 +101,7 @@ class StaffPlayerInSerializer(serializers.Serializer):
     country = serializers.CharField(max_length=2, required=False, allow_blank=True, default="")
     ema_id = serializers.CharField(max_length=20, required=False, allow_blank=True, default="")
     group = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    team = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     status = serializers.ChoiceField(
         choices=[Registration.Status.ACTIVE, Registration.Status.SUBSTITUTE],
         required=False,
@@ -124,6 +125,7 @@ class StaffRegistrationSerializer(serializers.Serializer):
     country = serializers.CharField(source="player.country")
     ema_id = serializers.CharField(source="player.ema_id")
     group = serializers.CharField()
+    team = serializers.CharField()
     status = serializers.CharField()
 
 

@@ -192,6 +192,7 @@ class PlayersView(StaffView):
                 country=player.country,
                 ema_id=player.ema_id,
                 group=registration.group,
+                team=registration.team,
                 **latin,
                 by=self.request.user,
             )

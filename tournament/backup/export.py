@@ -32,6 +32,7 @@ from tournament.backup.schema import (
 from tournament.events.models import Event, Player, Registration, StaffRole
 from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
 from tournament.seating.models import Round, Seat, Table
+from tournament.stages.models import Stage, StageEntrant
 
 
 def _ids(*querysets) -> list[int]:
@@ -54,6 +55,7 @@ def _rows_of(event: Event) -> dict[str, tuple]:
             StaffRole.history.filter(event_id=event.pk),
         ),
         "rounds": (Round.objects.filter(event=event), Round.history.filter(event_id=event.pk)),
+        "stages": (Stage.objects.filter(event=event), Stage.history.filter(event_id=event.pk)),
     }
     player_ids = sorted(
         {
@@ -64,6 +66,11 @@ def _rows_of(event: Event) -> dict[str, tuple]:
     rows["players"] = (
         Player.objects.filter(pk__in=player_ids),
         Player.history.filter(id__in=player_ids),
+    )
+    stage_ids = _ids(*rows["stages"])
+    rows["stage_entrants"] = (
+        StageEntrant.objects.filter(stage__event=event),
+        StageEntrant.history.filter(stage_id__in=stage_ids),
     )
     round_ids = _ids(*rows["rounds"])
     rows["tables"] = (

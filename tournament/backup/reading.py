@@ -124,7 +124,8 @@ def check_document(document) -> None:
             + ("comes from a newer version of this program" if newer else "is unknown")
             + f"; this program reads versions {READS[0]} to {VERSION}"
         )
-    expected = {"users": list, "history": dict} | {s.key: list for s in SECTIONS}
+    expected = {"users": list, "history": dict}
+    expected |= {s.key: list for s in SECTIONS if version >= s.since}
     expected["event"] = dict
     problems = [
         f"{key!r} is missing" if key not in document else f"{key!r} is not a JSON {_kind(kind)}"

@@ -5,6 +5,7 @@ A backup is a JSON object::
     {"format": "mahjong-event-backup", "version": 2, "exported_at": "<ISO time>",
      "users": [{"username", "first_name", "last_name", "email"}, …],
      "event": {…}, "players": […], "registrations": […], "staff_roles": […],
+     "stages": […], "stage_entrants": […],
      "rounds": […], "tables": […], "seats": […], "sheets": […],
      "hands": […], "rulings": […], "penalties": […],
      "history": {"event": […], "players": […], …, "sheets": […]}}
@@ -27,7 +28,11 @@ Versions: 2 stores reasons as codes (a sheet version's ``reason_code`` and
 ``reason_params``, ``reason`` holding only a judge's own words; history
 reasons as ``tournament/events/change_reasons.py`` codes). Version 1 stored
 English sentences; the import still reads it and converts its reasons
-(``tournament/backup/upgrade.py``). A file is always written in the newest.
+(``tournament/backup/upgrade.py``). Version 3 adds the stages of an event
+(issue #21: ``stages``, ``stage_entrants`` and their history) and the team
+fields (``Registration.team``, ``Event.team_sum_all``/``team_best_n``); an
+older file has none, and reads as an event without stages or teams. A file
+is always written in the newest.
 
 Not included: standings snapshots (a cache, recomputed on the first page
 view) and print jobs (their PDFs can be printed again). Passwords are never
@@ -49,10 +54,11 @@ from simple_history.utils import get_history_model_for_model
 from tournament.events.models import Event, Player, Registration, StaffRole
 from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
 from tournament.seating.models import Round, Seat, Table
+from tournament.stages.models import Stage, StageEntrant
 
 FORMAT = "mahjong-event-backup"
-VERSION = 2  # the version written
-READS = (1, 2)  # the versions the import reads (older ones through ``upgrade``)
+VERSION = 3  # the version written
+READS = (1, 2, 3)  # the versions the import reads (older ones through ``upgrade``)
 
 # What a user row says about a person (never a password or a permission).
 USER_FIELDS = ("username", "first_name", "last_name", "email")
@@ -72,6 +78,7 @@ class BackupFileError(BackupError):
 class Section:
     key: str  # the file's name for the rows of ``model``
     model: type[models.Model]
+    since: int = 1  # the first format version that has the section (older files: none)
 
     @property
     def history_model(self) -> type[models.Model] | None:
@@ -87,6 +94,8 @@ SECTIONS = (
     Section("players", Player),
     Section("registrations", Registration),
     Section("staff_roles", StaffRole),
+    Section("stages", Stage, since=3),
+    Section("stage_entrants", StageEntrant, since=3),
     Section("rounds", Round),
     Section("tables", Table),
     Section("seats", Seat),

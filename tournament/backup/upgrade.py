@@ -7,7 +7,9 @@ migration ``results/0003_reasons_from_english`` converted the database, with
 the same reader (``tournament.results.legacy_reasons``); a judge's own words
 stay as typed. A started event froze only its hand config then; its complete
 rules are frozen now, as the data migration ``events/0004`` did for the
-database. The caller's document is left as it was.
+database. Versions 1 and 2 knew no stages: they gain empty ``stages`` and
+``stage_entrants`` (an event without stages; the team fields take their
+defaults, no team). The caller's document is left as it was.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ def upgrade(document: dict) -> dict:
     if document["version"] == 1:
         _reasons_as_codes(document)
         _complete_frozen_rules(document)
+    if document["version"] < 3:
+        for key in ("stages", "stage_entrants"):
+            document.setdefault(key, [])
     document["version"] = VERSION
     return document
 

@@ -23,6 +23,7 @@ COLUMNS = (
     "latin_first_name",
     "latin_last_name",
     "group",
+    "team",
 )
 # What a status cell may say, folded like a header (see fold), -> the status.
 STATUS_WORDS = {
@@ -37,13 +38,15 @@ DELIMITERS = (",", ";", "\t")
 # Header spellings, folded by fold (lower case, no spaces, underscores, dots, brackets).
 ALIASES = {
     "name": ("name", "player", "playername", "fullname", "名前", "氏名", "選手", "姓名", "选手"),
-    "club": ("club", "team", "clubteam", "クラブ", "チーム", "俱乐部", "队伍"),
+    "club": ("club", "clubteam", "クラブ", "所属", "俱乐部"),
     "country": ("country", "countrycode", "nation", "nationality", "国", "国籍", "国家"),
     "ema_id": ("emaid", "ema", "emanumber", "emano", "emanr", "emaidnumber"),
     "status": ("status", "状態", "状态"),
     "latin_first_name": ("latinfirstname", "firstnamelatin", "firstname", "givenname"),
     "latin_last_name": ("latinlastname", "lastnamelatin", "lastname", "familyname", "surname"),
     "group": ("group", "seatinggroup"),
+    # Issue #21: the team a player scores for (a column of its own, no longer the club).
+    "team": ("team", "teamname", "チーム", "チーム名", "队伍", "团体", "隊伍", "團體", "队名"),
 }
 COLUMN_OF = {alias: column for column, names in ALIASES.items() for alias in names}
 

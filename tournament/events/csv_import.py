@@ -6,7 +6,8 @@ guessing (``csv_encoding`` for the bytes):
 - **delimiter**: comma, semicolon (Excel in much of Europe) or tab, whichever
   the header line uses most;
 - **header**: one row naming the columns in any order, case, spacing or
-  underscores; aliases such as "Player" (name), "Team" (club), "EMA ID" /
+  underscores; aliases such as "Player" (name), "Club" / "クラブ" (club),
+  "Team" / "チーム" / "队伍" (team, issue #21), "EMA ID" /
   "EMA number" (ema_id), "First name (Latin)" (latin_first_name) are in
   :data:`ALIASES`. Only a name is required (or the Latin first and last
   names, which then make it). Columns we do not know are ignored, and the
@@ -36,7 +37,7 @@ from tournament.events.csv_encoding import decode_csv
 from tournament.events.csv_header import STATUS_WORDS, fold, parse_header, sniff_delimiter
 from tournament.events.errors import EventError, save_with_history
 from tournament.events.models import Event, Player, Registration
-from tournament.events.services import add_player, clean_player_fields
+from tournament.events.services import add_player, check_team, clean_player_fields
 from tournament.events.upload_bounds import (
     max_rows,
     preview_rows,
@@ -68,6 +69,7 @@ class Row:
     latin_first_name: str = ""
     latin_last_name: str = ""
     group: str = ""
+    team: str = ""
     # What the file changes on the known player: (field, label, old, new).
     changes: tuple[tuple[str, str, str, str], ...] = ()
 
@@ -94,6 +96,11 @@ class Preview:
     def changed_rows(self) -> int:
         """Rows that change a known player's record (shown field by field)."""
         return sum(1 for row in self.rows if row.changes)
+
+    @property
+    def has_teams(self) -> bool:
+        """Whether the preview shows a team column (only when some row has a team)."""
+        return any(row.team for row in self.rows)
 
     @property
     def ok(self) -> bool:
@@ -178,6 +185,7 @@ def import_players(event: Event, csv_text: str, by=None) -> list[Registration]:
             country=row.country,
             ema_id=row.ema_id,
             group=row.group,
+            team=row.team,
             status=row.status,
             by=by,
             reason="registration.imported",
@@ -286,6 +294,11 @@ def _check_row(line: int, values: dict, seen: _Seen, preview: Preview) -> Row | 
         )
     except EventError as error:
         problems.append(error.message)
+    team = " ".join(values.get("team", "").split())
+    try:
+        check_team(team)
+    except EventError as error:
+        problems.append(error.message)
     if fields is not None:
         problems.extend(_duplicates(line, fields, seen))
     if problems:
@@ -301,6 +314,7 @@ def _check_row(line: int, values: dict, seen: _Seen, preview: Preview) -> Row | 
         status=status,
         known_player=known is not None,
         group=" ".join(values.get("group", "").split()),
+        team=team,
         changes=_changes(known, fields),
         **fields,
     )

@@ -26,7 +26,7 @@ from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, save_with_history
 from tournament.events.models import Event, Player, Registration
 from tournament.events.plain_text import control_character_error
-from tournament.events.services import check_ruleset, clean_player_fields
+from tournament.events.services import check_ruleset, check_team, clean_player_fields
 
 ENTRY_LEVELS = ("tiles", "value", "final")
 TIME_LIMIT_POLICIES = ("finish_current", "abandon_current")  # Event.time_limit_policy
@@ -58,11 +58,16 @@ def edit_event(
     player_entry: bool | None = None,
     ruleset: str | None = None,
     ruleset_overrides: dict[str, Any] | None = None,
+    team_sum_all: bool | None = None,
+    team_best_n: int | None | object = ...,
     by=None,
 ) -> Event:
     """Change the event's description; its rules only while it is a draft.
 
-    ``ruleset`` and ``ruleset_overrides`` None leave the rules as they are.
+    ``ruleset`` and ``ruleset_overrides`` None leave the rules as they are;
+    so do ``team_sum_all`` None and ``team_best_n`` left out (None there
+    means "no best-N ranking"). The team rankings may change at any time:
+    they are read, not stored, so the team standings follow.
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
     name = " ".join((name or "").split())
@@ -91,6 +96,8 @@ def edit_event(
             "entry_level", _("Result entry must be full tiles, value only or final scores only.")
         )
     _check_rounds_planned(event, rounds_planned)
+    team_best_n = event.team_best_n if team_best_n is ... else team_best_n
+    _check_team_best_n(event, team_best_n)
     rules = _new_rules(event, ruleset, ruleset_overrides, hands_per_session)
     changes = {
         "name": name,
@@ -104,6 +111,8 @@ def edit_event(
         "rounds_planned": rounds_planned,
         # None (a caller that does not know the option) leaves it as it is.
         "player_entry": event.player_entry if player_entry is None else bool(player_entry),
+        "team_sum_all": event.team_sum_all if team_sum_all is None else bool(team_sum_all),
+        "team_best_n": team_best_n,
         **rules,
     }
     changed = [field for field, value in changes.items() if getattr(event, field) != value]
@@ -137,6 +146,29 @@ def _check_rounds_planned(event: Event, rounds_planned: int | None) -> None:
                 "cannot be below %(seated)s."
             )
             % {"seated": last},
+        )
+
+
+def _check_team_best_n(event: Event, best_n: int | None) -> None:
+    """At least one member; not more than the largest team has (when teams are known).
+
+    Before any team is registered any number is allowed: the teams come later.
+    """
+    from tournament.standings.teams import teams_of
+
+    if best_n is None:
+        return
+    if best_n < 1:
+        raise EventFieldError("team_best_n", _("Count at least one member per round."))
+    largest = max((len(members) for members in teams_of(event).values()), default=0)
+    if largest and best_n > largest:
+        raise EventFieldError(
+            "team_best_n",
+            _(
+                "The largest team has %(largest)s members: count at most %(largest)s "
+                "per round, or leave it empty."
+            )
+            % {"largest": largest},
         )
 
 
@@ -174,12 +206,16 @@ def edit_player(
     latin_first_name: str = "",
     latin_last_name: str = "",
     group: str = "",
+    team: str | None = None,
     reason: str = "",
     by=None,
 ) -> Registration:
-    """Correct a player's details (they follow the player to every event) and their group.
+    """Correct a player's details (they follow the player to every event), group and team.
 
     ``reason`` is the director's own words, kept in the history if given.
+    ``team`` None leaves the team as it is (a caller that does not know it);
+    a new team is recorded as ``registration.team_set``, and the team
+    standings follow at once (they are read from the registrations).
     """
     registration = (
         Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
@@ -200,6 +236,7 @@ def edit_player(
     message = control_character_error(_("Group"), group)
     if message is not None:
         raise EventFieldError("group", message)
+    team = registration.team if team is None else _checked_team(team)
     player = Player.objects.select_for_update().get(pk=registration.player_id)
     _refuse_taken_ema_id(player, fields["ema_id"])
     changed = [field for field in PLAYER_FIELDS if getattr(player, field) != fields[field]]
@@ -208,11 +245,20 @@ def edit_player(
             setattr(player, field, fields[field])
         save_with_history(player, change_reason("player.edited", words=reason), by)
     group = " ".join(group.split())
-    if group != registration.group:
-        registration.group = group
-        save_with_history(registration, change_reason("registration.edited", words=reason), by)
+    if (group, team) != (registration.group, registration.team):
+        code = "registration.team_set" if team != registration.team else "registration.edited"
+        registration.group, registration.team = group, team
+        save_with_history(registration, change_reason(code, words=reason), by)
     registration.player = player
     return registration
+
+
+def _checked_team(team: str) -> str:
+    """The team as stored, or a refusal next to the team field."""
+    try:
+        return check_team(team)
+    except EventError as error:
+        raise EventFieldError("team", error.message) from error
 
 
 def _refuse_taken_ema_id(player: Player, ema_id: str) -> None:

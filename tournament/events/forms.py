@@ -10,6 +10,7 @@ import json
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from tournament.events.errors import EventError
@@ -140,7 +141,7 @@ class ImportForm(forms.Form):
     file = forms.FileField(
         label=_("CSV file"),
         required=False,
-        help_text=_("UTF-8, with the header row name,club,country,ema_id,status."),
+        help_text=_("UTF-8, with the header row name,club,country,ema_id,status (team: optional)."),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv"}),
     )
     text = CsvTextField(
@@ -167,11 +168,17 @@ class PlayerForm(forms.Form):
         widget=forms.TextInput(attrs={"size": 3, "autocapitalize": "characters"}),
     )
     ema_id = forms.CharField(label=_("EMA id"), max_length=20, required=False)
+    team = PlainTextField(
+        label=_("Team"),
+        max_length=200,
+        required=False,
+        help_text=Registration._meta.get_field("team").help_text,
+    )
     group = PlainTextField(
         label=_("Group"),
         max_length=200,
         required=False,
-        help_text=_("Team kept apart when seating; empty means the club."),
+        help_text=_("Also kept apart when seating, after the team; empty means the club."),
     )
     status = forms.ChoiceField(
         label=_("Status"),
@@ -221,6 +228,19 @@ class EventEditForm(EventForm):
         required=False,
         help_text=Event._meta.get_field("player_entry").help_text,
     )
+    # Issue #21: the team rankings; labels and help are the model's (translated there).
+    team_sum_all = forms.BooleanField(
+        label=capfirst(Event._meta.get_field("team_sum_all").verbose_name),
+        required=False,
+        help_text=Event._meta.get_field("team_sum_all").help_text,
+    )
+    team_best_n = forms.IntegerField(
+        label=capfirst(Event._meta.get_field("team_best_n").verbose_name),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=Event._meta.get_field("team_best_n").help_text,
+    )
 
     field_order = [
         "name",
@@ -233,6 +253,8 @@ class EventEditForm(EventForm):
         "time_limit_policy",
         "entry_level",
         "player_entry",
+        "team_sum_all",
+        "team_best_n",
         "ruleset",
         "ruleset_overrides",
     ]
@@ -252,6 +274,8 @@ class EventEditForm(EventForm):
                 "time_limit_policy": event.time_limit_policy,
                 "entry_level": event.entry_level,
                 "player_entry": event.player_entry,
+                "team_sum_all": event.team_sum_all,
+                "team_best_n": event.team_best_n,
                 "ruleset": event.ruleset,
                 "ruleset_overrides": json.dumps(event.ruleset_overrides, ensure_ascii=False),
             },
@@ -296,7 +320,7 @@ PLACEHOLDER_NAME = "-"
 
 
 class PlayerEditForm(forms.Form):
-    """A player's details and seating group; the reason is kept in the history."""
+    """A player's details, team and seating group; the reason is kept in the history."""
 
     name = PlainTextField(label=_("Name"), max_length=200, help_text=_("In any script."))
     latin_first_name = PlainTextField(
@@ -311,6 +335,7 @@ class PlayerEditForm(forms.Form):
     club = PlainTextField(label=_("Club"), max_length=200, required=False)
     country = PlayerForm.base_fields["country"]
     ema_id = forms.CharField(label=_("EMA id"), max_length=20, required=False)
+    team = PlayerForm.base_fields["team"]
     group = PlayerForm.base_fields["group"]
     reason = PlainTextField(
         label=_("Reason"),

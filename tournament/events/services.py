@@ -224,6 +224,25 @@ def clean_player_fields(
     return fields
 
 
+TEAM_MAX_LENGTH = 200  # Registration.team
+
+
+def check_team(team: str) -> str:
+    """The team name as stored (spaces folded), or an :class:`EventError` naming the field.
+
+    A team is free text because teams are whatever the event says they are
+    (a country, a club, a sponsor); a typo is corrected on the edit form.
+    """
+    team = " ".join((team or "").split())
+    _refuse_control_characters(_("Team"), team)
+    if len(team) > TEAM_MAX_LENGTH:
+        raise EventError(
+            _("Team: at most %(count)s characters (this one has %(length)s).")
+            % {"count": TEAM_MAX_LENGTH, "length": len(team)}
+        )
+    return team
+
+
 def _refuse_control_characters(label: str, text: str) -> None:
     """An :class:`EventError` naming the field when ``text`` holds a control character."""
     message = control_character_error(label, text)
@@ -249,6 +268,7 @@ def add_player(
     country: str = "",
     ema_id: str = "",
     group: str = "",
+    team: str = "",
     status: str = Registration.Status.ACTIVE,
     by=None,
     reason: str = "registration.added",
@@ -264,6 +284,7 @@ def add_player(
         raise EventError(_("A new registration is a reserve, active or a substitute."))
     fields = clean_player_fields(name, club, country, ema_id)
     _refuse_control_characters(_("Group"), group)
+    team = check_team(team)
     player = find_or_make_player(fields, by)
     if Registration.objects.filter(event=event, player=player).exists():
         raise EventError(_("%(name)s is already registered in this event.") % {"name": player.name})
@@ -279,7 +300,9 @@ def add_player(
         raise EventError(
             _("%(name)s is already registered in this event.") % {"name": fields["name"]}
         )
-    registration = Registration(event=event, player=player, status=status, group=group.strip())
+    registration = Registration(
+        event=event, player=player, status=status, group=group.strip(), team=team
+    )
     return save_with_history(registration, change_reason(reason), by)
 
 

@@ -36,6 +36,8 @@ from tournament.seating.field import playing_registrations
 from tournament.seating.forms import SeatRoundForm
 from tournament.seating.models import Round
 from tournament.seating.plan_drift import drifted_rounds
+from tournament.stages.rounds import default_method, players_to_seat
+from tournament.standings.teams import team_kinds
 
 
 @login_required
@@ -88,11 +90,16 @@ def event_dashboard(request, event):
             "event": event,
             "registrations": registrations,
             "counts": counts,
-            "playing": len(playing_registrations(event)),
+            "playing": players_to_seat(event, next_round, playing_registrations(event)),
             "rounds": rounds,
             "roles": event.staff_roles.select_related("user").order_by("role", "user__username"),
             "can_manage": can_manage,
-            "seat_form": SeatRoundForm(initial={"number": next_round}),
+            "seat_form": SeatRoundForm(
+                initial={
+                    "number": next_round,
+                    "method": default_method(event, next_round, Round.Method.BALANCED),
+                }
+            ),
             "drifts": drifted_rounds(event),
             "has_unpublished": any(r.status == Round.Status.SEATED for r in rounds),
             "role_form": RoleForm(),
@@ -115,9 +122,23 @@ def event_edit(request, event):
             _form_error(form, error)
         else:
             messages.success(request, _("The event's settings are saved."))
+            _warn_no_teams(request, event)
             return redirect("manage:event", event.slug)
     status = 400 if form.errors else 200
     return render(request, "staff/event_edit.html", {"event": event, "form": form}, status=status)
+
+
+def _warn_no_teams(request, event) -> None:
+    """Team rankings asked for before any player has a team: allowed, but said."""
+    event.refresh_from_db()
+    if team_kinds(event) and not event.registrations.exclude(team="").exists():
+        messages.warning(
+            request,
+            _(
+                "No player has a team yet: the team standings stay empty until teams are "
+                "given (the CSV's team column, or each player's Edit page)."
+            ),
+        )
 
 
 @event_permission_required("manage")
@@ -127,7 +148,8 @@ def player_edit(request, event, registration_id):
     )
     player = registration.player
     initial = {f: getattr(player, f) for f in editing.PLAYER_FIELDS}
-    form = PlayerEditForm(*_bound(request)[:1], initial={**initial, "group": registration.group})
+    initial.update(group=registration.group, team=registration.team)
+    form = PlayerEditForm(*_bound(request)[:1], initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             editing.edit_player(registration, **form.cleaned_data, by=request.user)

@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import hashlib
 
+from tournament.events.rules import precedence_of
 from tournament.public.standings_view import PUBLIC, metric_order
 from tournament.public.tables import MAIN_METRICS, metric_name, table_rows
 from tournament.results.display import WIND_CHARS
 from tournament.results.templatetags.results_tags import points as format_points
 from tournament.seating.models import Round
 from tournament.seating.views import seating_of
-from tournament.standings.services import standings
+from tournament.stages.services import current_stage, stage_rows
+from tournament.standings.services import session_lines, standings
+from tournament.standings.teams import team_standings
 
 PUBLIC_ROUND = [Round.Status.PUBLISHED, Round.Status.FINISHED]
 
@@ -35,19 +38,36 @@ def version_of(html: str) -> str:
     return hashlib.sha256(html.encode()).hexdigest()[:16]
 
 
+def _shown_rows(event) -> tuple[list[dict], list[int], object]:
+    """(rows, rounds counted, stage): the current stage's for an event in stages.
+
+    The hall follows the event: once the cut to the semifinal is made, the
+    screen shows the semifinal (with its carried points, before any of its
+    rounds is published). Without stages, the event's standings.
+    """
+    stage = current_stage(event)
+    if stage is None:
+        snapshot = standings(event, PUBLIC)
+        return snapshot.rows, list(snapshot.rounds or []), None
+    lines = session_lines(event, PUBLIC)
+    rows = stage_rows(stage, PUBLIC, lines)
+    counted = sorted({line.round for line in lines if line.round in stage.round_numbers})
+    return rows, counted, stage
+
+
 def standings_board(event) -> dict:
     """The public standings as the projector lists them, best first.
 
     The columns are the ruleset's main metrics (the ones the public table
     keeps on a phone) and the sessions played; withdrawn players stay, marked,
-    after the rest, as on the public page.
+    after the rest, as on the public page. An event in stages shows its
+    current stage, named in the caption.
     """
-    snapshot = standings(event, PUBLIC)
-    counted = list(snapshot.rounds or [])
-    if not counted:
+    snapshot_rows, counted, stage = _shown_rows(event)
+    if not counted and (stage is None or stage.number == 1):
         # Everyone on zero is no standings: the public page says none is published yet.
-        return {"columns": [], "rows": [], "after_round": None}
-    metrics = metric_order(event, snapshot.rows)[:MAIN_METRICS]
+        return {"columns": [], "rows": [], "after_round": None, "stage": stage}
+    metrics = metric_order(event, snapshot_rows)[:MAIN_METRICS]
     rows = [
         {
             "rank": row["rank"],
@@ -57,13 +77,38 @@ def standings_board(event) -> dict:
             "values": [format_points(row["values"].get(key)) for key in metrics],
             "sessions": row["sessions"],
         }
-        for row in table_rows(snapshot.rows, metrics)
+        for row in table_rows(snapshot_rows, metrics)
     ]
     return {
         "columns": [metric_name(key) for key in metrics],
         "rows": rows,
-        "after_round": max(counted),
+        "after_round": max(counted) if counted else None,
+        "stage": stage,
     }
+
+
+def team_board(event) -> dict:
+    """The event's main team ranking as the projector lists it (empty: no team ranking).
+
+    One table only, the one the event names first (``standings.teams``): a
+    screen pages through one list; the public page has them all.
+    """
+    tables = team_standings(event, PUBLIC)
+    if not tables or not any(row["sessions"] for row in tables[0].rows):
+        return {"columns": [], "rows": [], "table": tables[0] if tables else None}
+    metrics = list(precedence_of(event))[:MAIN_METRICS]
+    rows = [
+        {
+            "rank": row["rank"],
+            "tied": row["tied"],
+            "name": row["team"],
+            "members": ", ".join(m["player"] for m in row["members"]),
+            "values": [format_points(row["points"]), format_points(row["score"])],
+            "sessions": row["sessions"],
+        }
+        for row in tables[0].rows
+    ]
+    return {"columns": [metric_name(k) for k in metrics], "rows": rows, "table": tables[0]}
 
 
 def public_round(event, number: int | None = None) -> Round | None:

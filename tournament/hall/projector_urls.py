@@ -19,6 +19,8 @@ urlpatterns = [
         views.projector_standings_board,
         name="projector_standings_board",
     ),
+    path(f"{PROJECTOR}teams/", views.projector_teams, name="projector_teams"),
+    path(f"{PROJECTOR}teams/board/", views.projector_teams_board, name="projector_teams_board"),
     path(f"{PROJECTOR}seating/", views.projector_seating, name="projector_seating"),
     path(
         f"{PROJECTOR}seating/board/", views.projector_seating_board, name="projector_seating_board"

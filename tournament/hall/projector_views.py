@@ -27,6 +27,7 @@ from django.urls import NoReverseMatch, reverse
 
 from tournament.events.models import Event
 from tournament.hall import projector_data as data
+from tournament.standings.teams import team_kinds
 
 # Seconds a page stays on the screen: long enough to find one's name in about 20 rows.
 DEFAULT_SECONDS = 12
@@ -76,6 +77,7 @@ def projector_index(request, slug):
             "event": event,
             "round": data.public_round(event),
             "clock_url": _clock_url(event),
+            "has_teams": bool(team_kinds(event)),
             "seconds": DEFAULT_SECONDS,
         },
     )
@@ -84,22 +86,57 @@ def projector_index(request, slug):
 # --- standings ---------------------------------------------------------------------
 
 
-def _standings_html(request, event) -> str:
+def _standings_html(request, event) -> tuple[str, dict]:
     board = data.standings_board(event)
-    return render_to_string(
+    html = render_to_string(
         "hall/projector_standings_board.html", {"event": event, **board}, request=request
     )
+    return html, board
 
 
 def projector_standings(request, slug):
+    """The standings; of an event in stages, the current stage's (named in the title)."""
     event = _event(slug)
-    html = _standings_html(request, event)
-    return _page(request, event, "hall/projector_standings.html", html, {}, board="standings")
+    html, board = _standings_html(request, event)
+    extra = {"stage": board["stage"]}
+    return _page(request, event, "hall/projector_standings.html", html, extra, board="standings")
 
 
 def projector_standings_board(request, slug):
     event = _event(slug)
-    return _board_response(request, _standings_html(request, event))
+    return _board_response(request, _standings_html(request, event)[0])
+
+
+# --- teams (issue #21) ---------------------------------------------------------------
+
+
+def _teams_event(slug: str) -> Event:
+    """A public event that publishes a team ranking; the others have no team screen."""
+    event = _event(slug)
+    if not team_kinds(event):
+        raise Http404
+    return event
+
+
+def _teams_html(request, event) -> tuple[str, dict]:
+    board = data.team_board(event)
+    html = render_to_string(
+        "hall/projector_teams_board.html", {"event": event, **board}, request=request
+    )
+    return html, board
+
+
+def projector_teams(request, slug):
+    """The event's main team ranking, paged like the standings."""
+    event = _teams_event(slug)
+    html, board = _teams_html(request, event)
+    extra = {"table": board["table"]}
+    return _page(request, event, "hall/projector_teams.html", html, extra, board="teams")
+
+
+def projector_teams_board(request, slug):
+    event = _teams_event(slug)
+    return _board_response(request, _teams_html(request, event)[0])
 
 
 # --- seating -----------------------------------------------------------------------

@@ -12,6 +12,8 @@
 - :func:`round_pack`: the seating list, then the blank scoresheets, in one PDF.
 - :func:`table_signs`, :func:`seat_cards` (``signs``): a sign per table, a card per player.
 - :func:`round_results_pdf` (``results_doc``): a round's results, every part of each score.
+- :func:`team_standings_pdf` (``stage_docs``): the team standings (issue #21);
+  a staged event's :func:`standings_pdf` is a stage's (``stage_docs``).
 
 Every function takes ``progress``, an optional ``callable(done, total)``: it
 is called as each table, player or row block is prepared and as WeasyPrint
@@ -40,6 +42,7 @@ from tournament.printing.sheets import (
     tables_of,
 )
 from tournament.printing.signs import seat_cards, table_signs
+from tournament.printing.stage_docs import stage_standings_pdf, team_standings_pdf
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -152,8 +155,14 @@ def round_pack(round_, *, progress=None, language=None) -> bytes:
         return _render("printing/round_pack.html", context, steps, language)
 
 
-def standings_pdf(event, scope="public", *, progress=None, language=None) -> bytes:
-    """The event's standings in ``scope`` ("public": published rounds; "staff": every sheet)."""
+def standings_pdf(event, scope="public", *, stage=None, progress=None, language=None) -> bytes:
+    """The event's standings in ``scope`` ("public": published rounds; "staff": every sheet).
+
+    An event with stages prints one stage's (``stage``: a number, None for the
+    current one) or the overall standings (``"overall"``).
+    """
+    if stage is not None or event.stages.exists():
+        return stage_standings_pdf(event, scope, stage=stage, progress=progress, language=language)
     with translation.override(language or get_language()):
         context = lists.standings_context(event, scope)
         pages = lists.pages_for(len(context["rows"]), context["rows_per_page"])
@@ -182,4 +191,5 @@ __all__ = [
     "seating_list",
     "standings_pdf",
     "table_signs",
+    "team_standings_pdf",
 ]

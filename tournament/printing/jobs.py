@@ -69,6 +69,7 @@ DOCUMENTS = {
     Kind.TABLE_SIGNS: "table_signs",
     Kind.SEAT_CARDS: "seat_cards",
     Kind.ROUND_RESULTS: "round_results_pdf",
+    Kind.TEAM_STANDINGS: "team_standings_pdf",
 }
 STANDINGS_SCOPES = ("public", "staff")
 ERROR_MAX = 2000  # characters of an error kept for the page
@@ -145,11 +146,17 @@ def _clean_params(kind, round_, event, params) -> dict:
     if round_ is not None and round_.event_id != event.pk:
         raise EventError(_("That round belongs to another event."))
     params = dict(params or {})
-    if kind == Kind.STANDINGS:
+    if kind in (Kind.STANDINGS, Kind.TEAM_STANDINGS):
         scope = params.get("scope", "public")
         if scope not in STANDINGS_SCOPES:
             raise EventError(_("Standings are printed as published or as the staff see them."))
-        return {"scope": scope}
+        if kind == Kind.TEAM_STANDINGS:
+            return {"scope": scope}
+        # Only an event with stages says which (issue #21); others keep the old params.
+        from tournament.printing.stage_lists import stage_param
+
+        stage = stage_param(event, params.get("stage"))
+        return {"scope": scope} if stage is None else {"scope": scope, "stage": stage}
     return {}
 
 
@@ -317,7 +324,9 @@ def render(attempt: Attempt) -> bytes:
     options = {"progress": progress_reporter(attempt), "language": job.params.get("language")}
     if job.kind in ROUND_KINDS:
         return make(job.round, **options)
-    if job.kind == Kind.STANDINGS:
+    if job.kind == Kind.STANDINGS and "stage" in job.params:
+        options["stage"] = job.params["stage"]
+    if job.kind in (Kind.STANDINGS, Kind.TEAM_STANDINGS):
         return make(job.event, scope=job.params.get("scope", "public"), **options)
     return make(job.event, **options)
 

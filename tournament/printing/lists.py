@@ -77,25 +77,26 @@ def metric_names(event, rows: list[dict]) -> list[str]:
     return order
 
 
+def printed_row(row: dict, metrics: list[str]) -> dict:
+    """One standings row as the PDF prints it (also a stage's, ``stage_lists``)."""
+    values = dict(row.get("metrics") or {})
+    if metrics:
+        values.setdefault(metrics[0], row.get("points"))
+    return {
+        "rank": f"{row['rank']}{'=' if row.get('tied') else ''}",
+        "player": row["player"],
+        "withdrawn": row.get("withdrawn", False),
+        "club": row.get("club") or "",
+        "country": row.get("country") or "",
+        "sessions": row.get("sessions", 0),
+        "values": [points(values.get(name)) for name in metrics],
+    }
+
+
 def standings_context(event, scope: str) -> dict:
     snapshot = standings(event, scope)
     metrics = metric_names(event, snapshot.rows)
-    rows = []
-    for row in snapshot.rows:
-        values = dict(row.get("metrics") or {})
-        if metrics:
-            values.setdefault(metrics[0], row.get("points"))
-        rows.append(
-            {
-                "rank": f"{row['rank']}{'=' if row.get('tied') else ''}",
-                "player": row["player"],
-                "withdrawn": row.get("withdrawn", False),
-                "club": row.get("club") or "",
-                "country": row.get("country") or "",
-                "sessions": row.get("sessions", 0),
-                "values": [points(values.get(name)) for name in metrics],
-            }
-        )
+    rows = [printed_row(row, metrics) for row in snapshot.rows]
     wide = len(metrics) > PORTRAIT_METRICS
     return {
         "event": event,

@@ -44,6 +44,7 @@ class Kind(models.TextChoices):
     TABLE_SIGNS = "table_signs", _("Table signs")
     SEAT_CARDS = "seat_cards", _("Seat cards")
     ROUND_RESULTS = "round_results", _("Round results")
+    TEAM_STANDINGS = "team_standings", _("Team standings")
 
 
 ROUND_KINDS = frozenset(
@@ -56,7 +57,7 @@ ROUND_KINDS = frozenset(
         Kind.ROUND_RESULTS,
     }
 )
-EVENT_KINDS = frozenset({Kind.STANDINGS, Kind.SCORE_CARDS, Kind.SEAT_CARDS})
+EVENT_KINDS = frozenset({Kind.STANDINGS, Kind.SCORE_CARDS, Kind.SEAT_CARDS, Kind.TEAM_STANDINGS})
 
 
 def job_file_name(job: PrintJob, filename: str) -> str:
@@ -149,6 +150,14 @@ class PrintJob(models.Model):
                 "kind": self.get_kind_display(),
                 "number": self.round.number,
             }
+        stage = (self.params or {}).get("stage")  # a staged event's standings (issue #21)
+        if stage == "overall":
+            return _("%(kind)s, overall") % {"kind": self.get_kind_display()}
+        if stage is not None:
+            return _("%(kind)s, stage %(number)s") % {
+                "kind": self.get_kind_display(),
+                "number": stage,
+            }
         return str(self.get_kind_display())
 
     @property
@@ -167,4 +176,6 @@ class PrintJob(models.Model):
     def download_name(self) -> str:
         """The file name a browser saves: ``<slug>-round-3-round_pack.pdf``."""
         middle = f"-round-{self.round.number}" if self.round_id else ""
-        return f"{self.event.slug}{middle}-{self.kind.replace('_', '-')}.pdf"
+        stage = (self.params or {}).get("stage")
+        end = "" if stage is None else f"-{stage}" if stage == "overall" else f"-stage-{stage}"
+        return f"{self.event.slug}{middle}-{self.kind.replace('_', '-')}{end}.pdf"

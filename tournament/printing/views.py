@@ -69,6 +69,8 @@ def job_start(request, event):
             raise Http404
         round_ = get_object_or_404(Round, event=event, number=int(number))
     params = {"scope": request.POST["scope"]} if "scope" in request.POST else None
+    if request.POST.get("stage"):  # a staged event's standings: a stage or "overall"
+        params = {**(params or {}), "stage": request.POST["stage"]}
     try:
         job = jobs.request_job(event, kind, round_=round_, by=request.user, params=params)
     except EventError as error:

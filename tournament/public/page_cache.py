@@ -58,8 +58,8 @@ DEFAULT_SECONDS = 3
 # Memory for stored pages in one process; the least recently used go first.
 DEFAULT_MAX_BYTES = 32 * 1024 * 1024
 # The apps whose rows public pages show (standings snapshots and print jobs are not among them;
-# the hall's round clock is on the public event page).
-WATCHED_APPS = frozenset({"events", "seating", "results", "hall"})
+# the hall's round clock is on the public event page; a cut changes who the standings show).
+WATCHED_APPS = frozenset({"events", "seating", "results", "hall", "stages"})
 GENERATION_KEY = "public-page-cache:generation"
 MESSAGES_COOKIE = "messages"  # django.contrib.messages' CookieStorage
 CSRF_FIELD = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')

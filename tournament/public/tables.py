@@ -72,6 +72,10 @@ class StandingsTable(tables.Table):
         verbose_name=_("Club"), order_by=("sort_club",), attrs=_cell_attrs("col-club", "prio-low")
     )
     country = tables.Column(verbose_name=_("Country"), attrs=_cell_attrs("col-country", "prio-low"))
+    # Issue #21: shown only when some row has a team (see __init__).
+    team = tables.Column(
+        verbose_name=_("Team"), order_by=("sort_team",), attrs=_cell_attrs("col-team", "prio-mid")
+    )
     sessions = ExactColumn(verbose_name=_("Sessions"), priority="prio-mid")
 
     class Meta:
@@ -81,17 +85,38 @@ class StandingsTable(tables.Table):
         order_by_field = "sort"
         show_header = True
 
-    def __init__(self, rows, *, metrics, player_url: str, **kwargs):
+    def __init__(
+        self,
+        rows,
+        *,
+        metrics,
+        player_url: str,
+        carried: bool = False,
+        stage_names: dict | None = None,
+        through_to=None,
+        **kwargs,
+    ):
+        """``carried``, ``stage_names``, ``through_to``: an event in stages (``stage_view``).
+
+        A "Carried" column (points brought from the stage before); a "Stage"
+        column (the overall ranking: the stage each player reached); a badge
+        on the players the next stage's cut took.
+        """
         self.player_url = player_url
-        columns = []
+        self.stage_names = stage_names or {}
+        self.through_to = through_to
+        columns = _stage_columns(carried, stage_names)
         for i, key in enumerate(metrics):
             priority = "col-main" if i < MAIN_METRICS else "prio-mid"
             columns.append(
                 (f"m_{key}", ExactColumn(metric_name(key), f"values__{key}", priority=priority))
             )
+        if not any(row.get("team") for row in rows):
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "team")
         sequence = [
             "rank",
             "player",
+            "team",
             *(name for name, _col in columns),
             "sessions",
             "club",
@@ -125,7 +150,12 @@ class StandingsTable(tables.Table):
                 parts.append(format_html("<td {}>{}</td>", attrs, text))
             classes = " ".join(
                 name
-                for name, on in (("is-tied", record["tied"]), ("is-withdrawn", record["withdrawn"]))
+                for name, on in (
+                    ("is-tied", record["tied"]),
+                    ("is-withdrawn", record["withdrawn"]),
+                    ("is-through", record.get("through")),
+                    ("is-cut-line", record.get("cut_line") and not self.order_by),
+                )
                 if on
             )
             attrs = format_html(' data-search="{}"', record["search"])
@@ -139,14 +169,41 @@ class StandingsTable(tables.Table):
             return format_html('{}<abbr title="{}">=</abbr>', value, _("tied"))
         return value
 
+    def render_stage(self, value, record):
+        return self.stage_names.get(value, value)
+
     def render_player(self, value, record):
         link = format_html('<a href="{}{}/">{}</a>', self.player_url, record["registration"], value)
+        if record.get("through") and self.through_to is not None:
+            link = format_html(
+                '{} <span class="badge badge-through" title="{}">{}</span>',
+                link,
+                _("Through to the %(stage)s") % {"stage": self.through_to.get_kind_display()},
+                _("Wild card") if record.get("wild_card") else self.through_to.get_kind_display(),
+            )
         if record["withdrawn"]:
             # Withdrawn players stay listed with the rounds they played, ranked after the rest.
             return format_html(
                 '{} <span class="badge badge-dropped">{}</span>', link, _("Withdrawn")
             )
         return link
+
+
+def _stage_columns(carried: bool, stage_names: dict | None) -> list:
+    """The columns only an event in stages has, before the metrics."""
+    columns = []
+    if stage_names:
+        columns.append(
+            (
+                "stage",
+                tables.Column(
+                    verbose_name=_("Stage"), accessor="stage", attrs=_cell_attrs("col-stage")
+                ),
+            )
+        )
+    if carried:
+        columns.append(("carried", ExactColumn(_("Carried"), "values__carried")))
+    return columns
 
 
 class _NameOnly:
@@ -163,6 +220,8 @@ def table_rows(snapshot_rows: list[dict], metrics: list[str]) -> list[dict]:
     rows = []
     for position, row in enumerate(snapshot_rows):
         values = dict(row.get("metrics") or {})
+        if "carried" in row:  # a stage's rows (``stages.services.stage_rows``)
+            values["carried"] = row["carried"]
         # The snapshot's points and score are the first two metrics; older rows may lack metrics.
         values.setdefault(metrics[0] if metrics else "points", row.get("points"))
         if len(metrics) > 1:
@@ -179,9 +238,15 @@ def table_rows(snapshot_rows: list[dict], metrics: list[str]) -> list[dict]:
                 "search": search_text(_NameOnly(row)),
                 "club": row.get("club") or "",
                 "sort_club": (row.get("club") or "").casefold(),
+                "team": row.get("team") or "",
+                "sort_team": (row.get("team") or "").casefold(),
                 "country": row.get("country") or "",
                 "sessions": row.get("sessions", 0),
                 "values": {key: _exact(value) for key, value in values.items()},
+                "stage": row.get("stage"),
+                "through": row.get("through", False),
+                "wild_card": row.get("wild_card", False),
+                "cut_line": row.get("cut_line", False),
             }
         )
     return rows

@@ -3,7 +3,7 @@ from django.urls import path
 from tournament.public.page_cache import cached_public_page
 from tournament.seating.views import public_round
 
-from . import views
+from . import teams_view, views
 
 app_name = "public"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("", cached_public_page(views.home), name="home"),
     path("e/<slug:slug>/", cached_public_page(views.event_detail), name="event"),
     path("e/<slug:slug>/standings/", cached_public_page(views.standings_page), name="standings"),
+    path("e/<slug:slug>/teams/", cached_public_page(teams_view.teams_page), name="teams"),
     path(
         "e/<slug:slug>/player/<int:registration>/",
         cached_public_page(views.player_page),

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.events.models import Event, Registration
 from tournament.events.name_search import filter_registrations
 from tournament.public import history
+from tournament.public.stage_view import stage_facts, stage_view
 from tournament.public.standings_view import (
     metric_order,
     player_base,
@@ -22,6 +23,7 @@ from tournament.public.standings_view import (
 from tournament.public.tables import metric_name
 from tournament.seating.models import Round
 from tournament.standings.services import standings
+from tournament.standings.teams import team_kinds
 from tournament.stats.presenting import player_block
 
 # Seconds between two refreshes of the live standings (live.js); a setting may change it.
@@ -58,6 +60,8 @@ def event_detail(request, slug):
             "query": query,
             "rounds": rounds.order_by("number"),
             "results_out": rounds.filter(results_published_at__isnull=False).exists(),
+            "stage": stage_facts(event),
+            "has_teams": bool(team_kinds(event)),
         },
     )
 
@@ -67,8 +71,9 @@ def standings_page(request, slug):
     event = get_object_or_404(Event.objects.public(), slug=slug)
     fragment = request.GET.get("fragment") == "1"
     query = standings_query(request.GET)
-    request.GET = query  # sort links and the fragment's address keep only sort and big
-    html = standings_fragment(request, event)
+    request.GET = query  # sort links and the fragment's address keep only sort, big and stage
+    view = stage_view(event, query.get("stage"))
+    html = standings_fragment(request, event, view)
     if fragment:
         response = HttpResponse(html)
         response["Cache-Control"] = "no-cache"
@@ -92,6 +97,8 @@ def standings_page(request, slug):
             "results_rounds": [number for number, published in rounds if published],
             "seating_round": rounds[-1][0] if rounds else None,
             "downloads": _downloads(event),
+            "view": view,
+            "has_teams": bool(team_kinds(event)),
         },
     )
 

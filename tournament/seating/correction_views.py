@@ -22,6 +22,7 @@ from tournament.events.form_messages import form_error_messages
 from tournament.results.models import ScoreSheet
 from tournament.seating.forms import ReplaceForm, SwapForm
 from tournament.seating.models import Round, Seat
+from tournament.seating.quality import has_teams
 from tournament.seating.replacements import replace_player
 from tournament.seating.swaps import Expected, expected_of, heads_with_results, swap_seats
 
@@ -59,7 +60,10 @@ def quality_rows(seat_a: Seat, seat_b: Seat) -> list[dict]:
         return []
     before, after = swap_quality(seat_a, seat_b)
     rows = []
+    teams = has_teams(seat_a.round.event)
     for name, label in QUALITY:
+        if teams and name == "club_meetings":
+            label = gettext_lazy("Teammates or club mates meeting")  # a team is kept apart first
         if hasattr(before, name) and hasattr(after, name):
             old, new = _number(getattr(before, name)), _number(getattr(after, name))
             rows.append({"label": label, "before": old, "after": new, "changed": old != new})

@@ -44,7 +44,7 @@ def drifted_rounds(event) -> list[Drift]:
     rounds = list(event.rounds.filter(status=Round.Status.SEATED).order_by("number"))
     if not rounds:
         return []
-    playing = {r.pk: r for r in playing_registrations(event)}
+    everyone = {r.pk: r for r in playing_registrations(event)}
     seats = Seat.objects.filter(round__in=rounds).select_related("registration__player")
     seated: dict[int, dict[int, Registration]] = {r.pk: {} for r in rounds}
     for seat in seats:
@@ -52,6 +52,7 @@ def drifted_rounds(event) -> list[Drift]:
     drifts = []
     for round_ in rounds:
         here = seated[round_.pk]
+        playing = _stage_field(event, round_.number, everyone)
         drift = Drift(
             round=round_,
             withdrawn=[r for r in here.values() if r.status == Registration.Status.DROPPED],
@@ -60,6 +61,17 @@ def drifted_rounds(event) -> list[Drift]:
         if drift:
             drifts.append(drift)
     return drifts
+
+
+def _stage_field(event, number: int, everyone: dict) -> dict:
+    """Who plays round ``number``: its stage's players (issue #21), else ``everyone``."""
+    from tournament.stages.services import stage_players
+
+    try:
+        players = stage_players(event, number)
+    except EventError:  # a stage without its cut, or beyond the last: nothing to compare
+        return {}
+    return everyone if players is None else {r.pk: r for r in players}
 
 
 def refuse_withdrawn_seated(round_: Round) -> None:

@@ -13,7 +13,7 @@ from tournament.events.models import Event, Registration
 from tournament.seating.models import WIND_ORDER, Seat
 from tournament.seating.planner.quality import Quality, measure
 
-__all__ = ["event_quality", "group_of", "seated_rounds", "swap_quality"]
+__all__ = ["event_quality", "group_of", "has_teams", "seated_rounds", "swap_quality", "teams_of"]
 
 
 def seated_rounds(event: Event, through_round: int | None = None) -> list[list[list[int]]]:
@@ -33,9 +33,23 @@ def seated_rounds(event: Event, through_round: int | None = None) -> list[list[l
 
 
 def group_of(event: Event) -> dict[int, str | None]:
-    """Registration id -> what seating keeps apart (group, else club, else country)."""
+    """Registration id -> what seating keeps apart (team, else group, club, country)."""
     registrations = Registration.objects.filter(event=event).select_related("player")
     return {r.pk: r.seating_group() for r in registrations}
+
+
+def teams_of(event: Event) -> dict[int, str]:
+    """Registration id -> team, for the players who have one (issue #21).
+
+    A team is the first thing seating keeps apart (``seating_group``), so a
+    "club meeting" of two players of one team is a meeting of teammates.
+    """
+    return dict(event.registrations.exclude(team="").values_list("pk", "team"))
+
+
+def has_teams(event: Event) -> bool:
+    """Whether any player of the event has a team: the pages then say teammates too."""
+    return event.registrations.exclude(team="").exists()
 
 
 def event_quality(event: Event, through_round: int | None = None) -> Quality:

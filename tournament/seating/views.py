@@ -23,6 +23,7 @@ from tournament.seating import quality, services
 from tournament.seating.forms import SeatRoundForm, SwapForm
 from tournament.seating.models import WIND_ORDER, Round, Seat, Wind
 from tournament.seating.plan_drift import drifted_rounds
+from tournament.stages.rounds import default_method
 
 
 def seating_of(round_: Round):
@@ -115,24 +116,32 @@ def quality_context(event, round_: Round) -> dict:
     whole_plan = None
     if last and last > round_.number:
         whole_plan = {"last": last, "quality": quality.event_quality(event)}
+    teams = quality.teams_of(event)
     return {
         "quality": through,
-        "quality_names": _quality_names(through, names),
+        "quality_names": _quality_names(through, names, teams),
         "whole_plan": whole_plan,
+        "has_teams": bool(teams),
     }
 
 
-def _quality_names(q, names) -> dict:
-    """The players behind the numbers, by name."""
+def _quality_names(q, names, teams=None) -> dict:
+    """The players behind the numbers, by name; teammates apart from club mates.
+
+    ``teams``: registration id -> team. Two players of one team at a table are
+    *teammates* (the seating could not keep the team apart), said on its own.
+    """
     winds = dict(Wind.choices)
+    teams = teams or {}
+    pairs = [{"round": r, "a": names.get(a, a), "b": names.get(b, b)} for r, a, b in q.club_pairs]
+    mates = [teams.get(a) is not None and teams.get(a) == teams.get(b) for _r, a, b in q.club_pairs]
     return {
+        "teammates": [pair for pair, mate in zip(pairs, mates, strict=True) if mate],
         "repeated": [
             {"a": names.get(a, a), "b": names.get(b, b), "times": times}
             for a, b, times in q.repeated_pairs
         ],
-        "clubs": [
-            {"round": r, "a": names.get(a, a), "b": names.get(b, b)} for r, a, b in q.club_pairs
-        ],
+        "clubs": [pair for pair, mate in zip(pairs, mates, strict=True) if not mate],
         "whole": [{"round": r, "table": t} for r, t in q.whole_group_at],
         "unbalanced": [
             {
@@ -150,7 +159,9 @@ def _quality_names(q, names) -> dict:
 @event_permission_required("manage")
 def rounds_plan(request, event):
     """Seat (or seat again) every unpublished round up to the number of rounds planned."""
-    method = request.POST.get("method") or Round.Method.BALANCED
+    played = event.rounds.filter(status__in=services.PLAYED).values_list("number", flat=True)
+    first = max(played, default=0) + 1  # the plan's first round, as the service counts it
+    method = request.POST.get("method") or default_method(event, first, Round.Method.BALANCED)
     try:
         seated = services.plan_remaining_rounds(event, by=request.user, method=method)
     except EventError as error:

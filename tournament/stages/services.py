@@ -222,18 +222,50 @@ def cut_preview(stage: Stage, *, wild_cards=(), chosen=()) -> tuple[Cut, list[di
     rows = stage_rows(before, Scope.PUBLIC)
     order = precedence_of(stage.event)
     excluded = [row["registration"] for row in rows if row["withdrawn"]]
+    _check_wild_cards(stage, rows, wild_cards)
     try:
         answer = cut(
-            _standings_of(rows, order),
-            stage.size,
-            order,
-            wild_cards=wild_cards,
-            excluded=excluded,
-            chosen=chosen,
+            _standings_of(rows, order), stage.size, order, wild_cards=wild_cards, excluded=excluded
         )
+        if chosen:
+            _check_chosen(answer, chosen)
+            answer = cut(
+                _standings_of(rows, order),
+                stage.size,
+                order,
+                wild_cards=wild_cards,
+                excluded=excluded,
+                chosen=chosen,
+            )
     except StandingsError as problem:
         raise EventError(str(problem)) from problem
     return answer, rows
+
+
+def _check_wild_cards(stage: Stage, rows: list[dict], wild_cards) -> None:
+    """Refuse, in the director's language, a wild card the cut could not take."""
+    eligible = {row["registration"] for row in rows if not row["withdrawn"]}
+    if any(p not in eligible for p in wild_cards):
+        raise EventError(
+            _("A wild card must be a player of the stage before who has not withdrawn.")
+        )
+    if len(set(wild_cards)) > stage.size:
+        raise EventError(
+            _("The %(stage)s takes %(size)s players: fewer wild cards, please.")
+            % {"stage": stage, "size": stage.size}
+        )
+
+
+def _check_chosen(answer: Cut, chosen) -> None:
+    """Refuse, in the director's language, a choice that does not settle the tie."""
+    chosen = set(chosen)
+    if not answer.tie or not chosen <= set(answer.tie):
+        raise EventError(_("Choose only among the players tied at the cut."))
+    if len(chosen) != answer.tie_places:
+        raise EventError(
+            _("Choose exactly %(places)s of the %(count)s tied players, not %(chosen)s.")
+            % {"places": answer.tie_places, "count": len(answer.tie), "chosen": len(chosen)}
+        )
 
 
 @transaction.atomic
@@ -287,6 +319,23 @@ def undo_cut(stage: Stage, *, by=None, words: str = "") -> Stage:
     return save_with_history(stage, change_reason("stage.cut_undone", words=words), by)
 
 
+def _check_size(event: Event, stage: Stage, before: Stage) -> None:
+    """A cut takes no more players than the stage before has (its size, or the players)."""
+    if before.size:
+        players = before.size
+    else:
+        players = event.registrations.exclude(status__in=[Status.SUBSTITUTE, Status.DROPPED])
+        players = players.count()
+    if players and stage.size > players:
+        raise EventError(
+            _(
+                "The %(stage)s takes %(size)s entrants, but the %(before)s has "
+                "only %(count)s players."
+            )
+            % {"stage": stage, "size": stage.size, "before": before, "count": players}
+        )
+
+
 @transaction.atomic
 def define_stages(event: Event, specs: list[dict], by=None) -> list[Stage]:
     """Set the event's stages from ``specs`` (kind, rounds, method, pattern, size, carry).
@@ -311,6 +360,8 @@ def define_stages(event: Event, specs: list[dict], by=None) -> list[Stage]:
                 _("The %(stage)s needs a number of entrants that fills tables of four.")
                 % {"stage": stage}
             )
+        else:
+            _check_size(event, stage, stages[-1])
         stages.append(save_with_history(stage, change_reason("stage.defined"), by))
     if stages:
         total = sum(s.rounds for s in stages)

@@ -17,6 +17,10 @@ points into 7/3) is rounded to two places, and the column is followed by an
 rounded column still adds up in a spreadsheet. Players sharing a rank share
 its number (1, 2, 2, 4). When a player has withdrawn, a last "Note" column
 marks them ("withdrawn"); they are ranked after the active players.
+Issue #21 adds columns at the very end, never before the others (scripts
+read the columns by place): "Team" when any ranked player has one, and
+"Stage" (the furthest stage the player reached, by name) for an event with
+stages, whose rows are the overall standings across the stages.
 
 **CSV encoding.** UTF-8 *with* a byte-order mark, comma separated, dot as
 the decimal mark. Excel (the venue laptop's usual spreadsheet) opens a CSV
@@ -158,6 +162,19 @@ def columns(event) -> list[Column]:
     return cols
 
 
+def added_columns(event, rows: list[dict]) -> list[Column]:
+    """Issue #21's columns, after every older one: the team, and the stage reached."""
+    added = []
+    if any(row.get("team") for row in rows):
+        added.append(Column(_("Team"), lambda row: row.get("team", "")))
+    if any("stage" in row for row in rows):
+        from tournament.stages.services import stages_of
+
+        names = {stage.number: str(stage) for stage in stages_of(event)}
+        added.append(Column(_("Stage"), lambda row: names.get(row.get("stage"), "")))
+    return added
+
+
 def _note(row: dict) -> str:
     return _("withdrawn") if row.get("withdrawn") else ""
 
@@ -173,6 +190,7 @@ def table(event, rows: list[dict]) -> tuple[list[str], list[list]]:
     listed = columns(event)
     if any(row.get("withdrawn") for row in rows):  # the mark, only when someone left
         listed.append(Column(_("Note"), _note))
+    listed += added_columns(event, rows)
     for column in listed:
         values = [column.value(row) for row in rows]
         if not column.numeric:

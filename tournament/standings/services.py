@@ -189,9 +189,10 @@ def ranks_by_round(event: Event, scope: str = Scope.PUBLIC) -> dict[int, dict[in
     lines = session_lines(event, scope)
     registrations = _rankable(event)
     out = {}
+    staged = event.stages.exists()  # once, not once per round
     for number in sorted({line.round for line in lines}):
         counted = [line for line in lines if line.round <= number]
-        if event.stages.exists():
+        if staged:
             from tournament.stages.services import overall_rows
 
             rows = overall_rows(event, scope, counted)

@@ -22,4 +22,13 @@ urlpatterns = [
         name="publish_results",
     ),
     path("<slug:slug>/standings.rounds.csv", views.staff_breakdown, name="staff_rounds"),
+    path(
+        "<slug:slug>/teams.csv", views.staff_teams_download, {"kind": "csv"}, name="staff_teams_csv"
+    ),
+    path(
+        "<slug:slug>/teams.json",
+        views.staff_teams_download,
+        {"kind": "json"},
+        name="staff_teams_json",
+    ),
 ]

@@ -18,4 +18,8 @@ urlpatterns = [
         {"kind": "ema_results"},
         name="ema_results",
     ),
+    path("e/<slug:slug>/teams.csv", views.public_teams_download, {"kind": "csv"}, name="teams_csv"),
+    path(
+        "e/<slug:slug>/teams.json", views.public_teams_download, {"kind": "json"}, name="teams_json"
+    ),
 ]

@@ -9,7 +9,7 @@ Staff views count every confirmed sheet and are guarded by
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
@@ -20,7 +20,7 @@ from tournament.events.errors import EventError
 from tournament.events.models import Event
 from tournament.events.permissions import has_event_permission
 from tournament.seating.models import Round
-from tournament.standings import exports
+from tournament.standings import exports, team_exports
 from tournament.standings.breakdown import breakdown_csv
 from tournament.standings.ema_names import missing_latin_name
 from tournament.standings.models import StandingSnapshot
@@ -36,11 +36,31 @@ DOWNLOADS = {
 }
 
 
-def _download(event: Event, scope: str, kind: str) -> HttpResponse:
+TEAM_DOWNLOADS = {
+    "csv": (team_exports.teams_csv, team_exports.CSV_TYPE, "teams.csv"),
+    "json": (team_exports.teams_json, team_exports.JSON_TYPE, "teams.json"),
+}
+
+
+def _stage_rows(event: Event, scope: str, wanted: str | None):
+    """``(rows, suffix)`` of ``?stage=N`` (a stage's own standings), or None for the event's."""
+    if wanted is None:
+        return None
+    from tournament.stages.services import stage_rows, stages_of
+
+    stage = next((s for s in stages_of(event) if str(s.number) == wanted), None)
+    if stage is None or (stage.number > 1 and stage.cut_at is None):
+        raise Http404(_("This event has no stage %(number)s with players.") % {"number": wanted})
+    return stage_rows(stage, scope), f"stage-{stage.number}-"
+
+
+def _download(event: Event, scope: str, kind: str, stage: str | None = None) -> HttpResponse:
     build, content_type, suffix = DOWNLOADS[kind]
-    snapshot = standings(event, scope)
-    response = HttpResponse(build(event, snapshot.rows), content_type=content_type)
+    staged = _stage_rows(event, scope, stage) if kind != "ema_results" else None
+    rows, part = staged or (standings(event, scope).rows, "")
+    response = HttpResponse(build(event, rows), content_type=content_type)
     prefix = f"{event.slug}-staff" if scope == Scope.STAFF else event.slug
+    prefix = f"{prefix}-{part}".rstrip("-")
     response["Content-Disposition"] = f'attachment; filename="{prefix}-{suffix}"'
     return response
 
@@ -94,13 +114,37 @@ def staff_breakdown(request, event):
 
 @event_permission_required("view")
 def staff_download(request, event, kind):
-    return _download(event, Scope.STAFF, kind)
+    return _download(event, Scope.STAFF, kind, request.GET.get("stage"))
 
 
 def public_download(request, slug, kind):
-    """Published results of a public event, for anyone."""
+    """Published results of a public event, for anyone (``?stage=N``: one stage's)."""
     event = get_object_or_404(Event.objects.public(), slug=slug)
-    return _download(event, Scope.PUBLIC, kind)
+    return _download(event, Scope.PUBLIC, kind, request.GET.get("stage"))
+
+
+def _team_download(event: Event, scope: str, kind: str) -> HttpResponse:
+    from tournament.standings.teams import team_standings
+
+    # An event without team rankings gets an empty file (a header; "rankings": []), as the API.
+    tables = team_standings(event, scope)
+    build, content_type, suffix = TEAM_DOWNLOADS[kind]
+    response = HttpResponse(build(event, tables), content_type=content_type)
+    prefix = f"{event.slug}-staff" if scope == Scope.STAFF else event.slug
+    response["Content-Disposition"] = f'attachment; filename="{prefix}-{suffix}"'
+    return response
+
+
+@event_permission_required("view")
+def staff_teams_download(request, event, kind):
+    """The team standings counting every confirmed sheet (issue #21)."""
+    return _team_download(event, Scope.STAFF, kind)
+
+
+def public_teams_download(request, slug, kind):
+    """The team standings of a public event's published rounds, for anyone."""
+    event = get_object_or_404(Event.objects.public(), slug=slug)
+    return _team_download(event, Scope.PUBLIC, kind)
 
 
 @require_POST

@@ -222,7 +222,7 @@ def test_a_backup_restores_the_event_into_an_empty_database(played_event, tmp_pa
     swapped = 'seat.swapped {"words":"a wheelchair needs table 1"}'
     assert ("-", swapped) in {h[1:3] for h in before["history"]["seat"]}
     exported = export(played_event.slug, tmp_path / "backup.json")
-    assert exported["format"] == FORMAT and exported["version"] == VERSION == 2
+    assert exported["format"] == FORMAT and exported["version"] == VERSION == 3
 
     call_command("flush", interactive=False, verbosity=0)
     assert not Event.objects.exists() and not get_user_model().objects.exists()

@@ -156,7 +156,7 @@ def test_describe_in_each_language():
         assert describe("table.reseated") == "removed: the round was seated again"
     # Every code reads in every language without a missing parameter.
     params = {"role": "judge", "status": "active", "method": "swiss", "number": 2,
-              "version": 3, "by": 4}  # fmt: skip
+              "version": 3, "by": 4, "reason": "wild_card"}  # fmt: skip
     for code, sentence in CODES.items():
         names = set(re.findall(r"%\((\w+)\)s", str(sentence)))
         stored = change_reason(code, **{n: params[n] for n in names})

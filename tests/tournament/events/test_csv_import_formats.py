@@ -87,7 +87,7 @@ def test_delimiters(event, delimiter):
 
 def test_header_aliases_and_extra_columns(event):
     text = (
-        "Player;Team;Country;EMA ID;Status;First name (Latin);Last name (Latin);Shirt size\n"
+        "Player;Club;Country;EMA ID;Status;First name (Latin);Last name (Latin);Shirt size\n"
         "山田 太郎;東京;JP;04290001;Reserve;Taro;Yamada;L\n"
     )
     preview = csv_import.import_players_preview(event, text)
@@ -110,9 +110,9 @@ def test_ema_id_spellings(event, header):
 
 
 def test_two_columns_for_one_field_are_refused(event):
-    preview = csv_import.import_players_preview(event, "name,club,team\nAna,A,B\n")
+    preview = csv_import.import_players_preview(event, "name,club,クラブ\nAna,A,B\n")
     assert [p.line for p in preview.problems] == [1]
-    assert "Columns club and team (column 3) both give club." in preview.problems[0].message
+    assert "Columns club and クラブ (column 3) both give club." in preview.problems[0].message
 
 
 def test_latin_names_alone_make_the_name(event):

@@ -165,8 +165,8 @@ def test_seat_round_refusals_save_nothing(database, tmp_path):
 
 
 def test_load_demo_is_idempotent(db):
-    call_command("load_demo", "--time-budget", "0.5", verbosity=0)
-    call_command("load_demo", "--time-budget", "0.5", verbosity=0)
+    call_command("load_demo", "--time-budget", "0.5", "--without-teams", verbosity=0)
+    call_command("load_demo", "--time-budget", "0.5", "--without-teams", verbosity=0)
     event = Event.objects.get(slug="demo-open")
     assert event.is_public
     assert event.status == "running"

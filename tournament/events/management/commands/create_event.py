@@ -1,7 +1,7 @@
 """``manage.py create_event SLUG --name NAME --ruleset R [--players F.csv]``.
 
 A new event in draft, with its players registered from a CSV file
-(``name,club,country,ema_id[,status]``, UTF-8, header row). All or nothing:
+(``name,club,country,ema_id[,status,team,group]``, UTF-8, header row). All or nothing:
 when the file has a bad row nothing is saved, and every problem is printed
 with its line number. Exits 0 on success, 1 when refused, 2 for bad arguments.
 """

@@ -1,7 +1,9 @@
 """``manage.py load_demo``: the demo event, 32 players seated for 4 published rounds.
 
 It also adds demo staff logins, round 1's published results and a sheet in
-progress (``tournament/results/demo.py``).
+progress (``tournament/results/demo.py``), and the demo team event: 64
+players in 16 teams, qualifying, semifinal and final, all played and
+published (``tournament/stages/demo.py``).
 
 Built with the same services a director uses (create, register, start, seat
 with the planner, publish), so the demo shows what the code does today rather
@@ -42,7 +44,10 @@ ROUNDS_PLANNED = 6
 
 
 class Command(BaseCommand):
-    help = "Load the demo event (32 players, 4 published rounds); safe to run again."
+    help = (
+        "Load the demo events (32 players, 4 published rounds; a 64-player team event "
+        "in 3 stages); safe to run again."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument(
@@ -51,9 +56,15 @@ class Command(BaseCommand):
             default=2.0,
             help="seconds the planner may search per round (default: 2)",
         )
+        parser.add_argument(
+            "--without-teams",
+            action="store_true",
+            help="only the demo open, not the team event (quicker, for tests that need one event)",
+        )
 
-    def handle(self, *args, time_budget, **options):
+    def handle(self, *args, time_budget, without_teams=False, **options):
         from tournament.results.demo import DEMO_PASSWORD, demo_clock, demo_results, demo_staff
+        from tournament.stages.demo import load_team_demo
 
         try:
             with transaction.atomic():
@@ -61,6 +72,7 @@ class Command(BaseCommand):
                 users = demo_staff(event)
                 entered = demo_results(event, users)
                 demo_clock(event, users)
+                teams = None if without_teams else load_team_demo(users, time_budget)
         except EventError as error:
             raise CommandError("\n".join([str(error), *error.problems])) from error
         self.stdout.write(
@@ -74,6 +86,19 @@ class Command(BaseCommand):
             f"a judge's table page: /j/{event.slug}/2/1/; "
             f"the projector: /e/{event.slug}/projector/"
         )
+        if teams is not None:
+            self.stdout.write(team_summary(*teams))
+
+
+def team_summary(event: Event, added: int, seated: int) -> str:
+    """The output line of the team event: what was added now, and where to look."""
+    return (
+        f"Demo team event {event.slug}: {event.registrations.count()} players in "
+        f"{len(set(event.registrations.values_list('team', flat=True)))} teams "
+        f"({added} added), {event.rounds.count()} rounds in {event.stages.count()} stages "
+        f"({seated} seated now); standings of each stage at /e/{event.slug}/standings/, "
+        f"team standings at /e/{event.slug}/teams/, the cuts at /manage/{event.slug}/stages/"
+    )
 
 
 def load_demo(time_budget: float) -> tuple[Event, int, int]:

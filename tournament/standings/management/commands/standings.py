@@ -8,6 +8,17 @@ Jung and HK: session points), ``score`` the next tiebreak (riichi: sum of raw
 final points; MCR: total session score). Whole numbers print as integers;
 other values as decimals (riichi one place, otherwise up to three). Ranks are
 shared on a full tie. Exits 0, or 2 for an unknown event.
+
+Issue #21 extends it (nothing changes for an event without stages or
+teams): an item also carries ``team`` when the player has one and, for an
+event with stages, ``stage`` (the furthest stage reached; the ranking is
+the overall one across the stages). ``--stage N`` prints that stage's own
+standings (its entrants and rounds), each item with ``stage`` and
+``carried`` (points brought from the stage before); ``--teams`` prints the
+team standings instead: ``{"event", "rankings": [{"kind": "all"|"best",
+"best", "title", "rows": [{"rank", "tied", "team", "points", "score",
+"sessions", "members"}]}]}``, points exact as strings. An unknown stage, or
+``--teams`` for an event without team rankings, exits 2.
 """
 
 from __future__ import annotations
@@ -40,6 +51,24 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(width - used, 0)
 
 
+def _item(row: dict, places: int) -> dict:
+    """The contract's five keys, then the extensions the row has (team, stage, carried)."""
+    item = {
+        "rank": row["rank"],
+        "player": row["player"],
+        "points": number(row["points"], places),
+        "score": number(row["score"], places),
+        "sessions": row["sessions"],
+    }
+    if row.get("team"):
+        item["team"] = row["team"]
+    if "stage" in row:
+        item["stage"] = row["stage"]
+    if "carried" in row and "stage_rank" not in row:  # a stage's own standings
+        item["carried"] = number(row["carried"], places)
+    return item
+
+
 class Command(BaseCommand):
     help = "Print an event's standings."
 
@@ -49,6 +78,9 @@ class Command(BaseCommand):
         parser.add_argument(
             "--published", action="store_true", help="only rounds whose results are published"
         )
+        which = parser.add_mutually_exclusive_group()
+        which.add_argument("--stage", type=int, help="that stage's own standings (1, 2, …)")
+        which.add_argument("--teams", action="store_true", help="the team standings")
 
     def handle(self, *args, **options):
         event = Event.objects.filter(slug=options["slug"]).first()
@@ -57,18 +89,12 @@ class Command(BaseCommand):
                 f"no event with the short name {options['slug']!r}", returncode=BAD_ARGUMENTS
             )
         scope = StandingSnapshot.Scope.PUBLIC if options["published"] else "staff"
-        rows = standings(event, scope).rows
+        if options["teams"]:
+            self._teams(event, scope, options["format"])
+            return
+        rows = self._rows(event, scope, options["stage"])
         places = standings_format_of(event).decimals
-        out = [
-            {
-                "rank": row["rank"],
-                "player": row["player"],
-                "points": number(row["points"], places),
-                "score": number(row["score"], places),
-                "sessions": row["sessions"],
-            }
-            for row in rows
-        ]
+        out = [_item(row, places) for row in rows]
         if options["format"] == "json":
             self.stdout.write(json.dumps(out, ensure_ascii=False, indent=1))
             return
@@ -78,3 +104,35 @@ class Command(BaseCommand):
                 f"{row['rank']:>4}{tie} {pad(row['player'], 32)} {row['points']:>9} "
                 f"{row['score']:>10} {row['sessions']:>3}"
             )
+
+    def _rows(self, event, scope: str, number: int | None) -> list[dict]:
+        if number is None:
+            return standings(event, scope).rows
+        from tournament.stages.services import stage_rows, stages_of
+
+        stage = next((s for s in stages_of(event) if s.number == number), None)
+        if stage is None or (stage.number > 1 and stage.cut_at is None):
+            raise CommandError(
+                f"event {event.slug!r} has no stage {number} with players",
+                returncode=BAD_ARGUMENTS,
+            )
+        return stage_rows(stage, scope)
+
+    def _teams(self, event, scope: str, form: str) -> None:
+        from tournament.standings.team_exports import teams_document
+
+        document = teams_document(event, scope=scope)
+        if not document["rankings"]:
+            raise CommandError(
+                f"event {event.slug!r} publishes no team standings", returncode=BAD_ARGUMENTS
+            )
+        if form == "json":
+            self.stdout.write(json.dumps(document, ensure_ascii=False, indent=1))
+            return
+        for ranking in document["rankings"]:
+            self.stdout.write(ranking["title"])
+            for row in ranking["rows"]:
+                self.stdout.write(
+                    f"{row['rank']:>4} {pad(row['team'], 24)} {row['points']:>9} "
+                    f"{row['score']:>10} {row['sessions']:>3}"
+                )

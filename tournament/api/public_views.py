@@ -87,7 +87,9 @@ def answers(body, *path, bad_input: bool = False, parameters=(), **kwargs):
 
 def public_event(slug: str) -> Event:
     """The event of the public pages (``Event.objects.public()``), else a 404."""
-    return get_object_or_404(Event.objects.public().with_player_count(), slug=slug)
+    return get_object_or_404(
+        Event.objects.public().with_player_count().with_stage_flag(), slug=slug
+    )
 
 
 class PublicView(ETagMixin, APIView):

@@ -29,7 +29,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
-from django.db.models import Count, F, Q
+from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
@@ -40,6 +40,12 @@ class EventQuerySet(models.QuerySet):
     def public(self):
         """Events the director has published."""
         return self.filter(is_public=True)
+
+    def with_stage_flag(self):
+        """Annotate ``staged``: played in stages (issue #21), known without another query."""
+        from tournament.stages.models import Stage  # stages import events
+
+        return self.annotate(staged=Exists(Stage.objects.filter(event=OuterRef("pk"))))
 
     def with_player_count(self):
         """Annotate ``player_count``: registrations still in the event (not dropped)."""

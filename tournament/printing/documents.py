@@ -43,6 +43,7 @@ from tournament.printing.sheets import (
 )
 from tournament.printing.signs import seat_cards, table_signs
 from tournament.printing.stage_docs import stage_standings_pdf, team_standings_pdf
+from tournament.stages.services import is_staged
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -161,7 +162,7 @@ def standings_pdf(event, scope="public", *, stage=None, progress=None, language=
     An event with stages prints one stage's (``stage``: a number, None for the
     current one) or the overall standings (``"overall"``).
     """
-    if stage is not None or event.stages.exists():
+    if stage is not None or is_staged(event):
         return stage_standings_pdf(event, scope, stage=stage, progress=progress, language=language)
     with translation.override(language or get_language()):
         context = lists.standings_context(event, scope)

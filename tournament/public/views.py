@@ -135,7 +135,7 @@ def _query_with(query, **changes) -> str:
 
 def player_page(request, slug, registration):
     """One player's published sessions: seat, opponents, points, penalties, running total."""
-    event = get_object_or_404(Event.objects.public(), slug=slug)
+    event = get_object_or_404(Event.objects.public().with_stage_flag(), slug=slug)
     registration = get_object_or_404(
         Registration.objects.select_related("player"), event=event, pk=registration
     )

@@ -43,6 +43,13 @@ def stages_of(event: Event) -> list[Stage]:
     return stages
 
 
+def is_staged(event: Event) -> bool:
+    """Whether the event is played in stages; the ``staged`` annotation saves the query
+    (``Event.objects.with_stage_flag()``)."""
+    staged = getattr(event, "staged", None)
+    return event.stages.exists() if staged is None else staged
+
+
 def stage_of_round(event: Event, number: int) -> Stage | None:
     """The stage that plays round ``number``, or None (no stages, or beyond the last)."""
     for stage in stages_of(event):
@@ -114,54 +121,85 @@ def _previous(stage: Stage) -> Stage | None:
     return next((s for s in stages_of(stage.event) if s.number == stage.number - 1), None)
 
 
-def stage_rows(stage: Stage, scope: str, lines=None) -> list[dict]:
+class Loaded:
+    """An event's stages and their entrants, read once.
+
+    Why: the overall standings rank every stage, each stage's carried points
+    rank the one before, and the rank chart does all of it again for every
+    round; reading the stages and entrants once keeps a page's queries fixed.
+    """
+
+    def __init__(self, event: Event):
+        self.stages = stages_of(event)
+        self._entrants: dict[int, list[Registration]] = {}
+
+    def entrants(self, stage: Stage) -> list[Registration]:
+        if stage.number not in self._entrants:
+            self._entrants[stage.number] = entrant_registrations(stage)
+        return self._entrants[stage.number]
+
+    def previous(self, stage: Stage) -> Stage | None:
+        return next((s for s in self.stages if s.number == stage.number - 1), None)
+
+
+def stage_rows(
+    stage: Stage, scope: str, lines=None, loaded: Loaded | None = None, _memo=None
+) -> list[dict]:
     """The standings of one stage: its entrants over its rounds, with carried points.
 
     Rows as ``standings.services`` makes them, plus ``stage`` and ``carried``
     (the points brought from the stage before, as an exact string).
     Entrants who withdrew are ranked after the others, as in the event.
+    ``loaded`` (:class:`Loaded`) saves the queries when ranking several times.
     """
     from tournament.standings.services import rank_rows, session_lines
 
+    memo = {} if _memo is None else _memo  # stage number -> rows, for these lines
+    if stage.number in memo:
+        return memo[stage.number]
     event = stage.event
+    loaded = Loaded(event) if loaded is None else loaded
     lines = session_lines(event, scope) if lines is None else lines
-    registrations = entrant_registrations(stage)
+    registrations = loaded.entrants(stage)
+    ids = {r.pk for r in registrations}
     carried = {}
     order = precedence_of(event)
     if stage.number > 1 and stage.carry != Stage.Carry.NONE:
-        before = _previous(stage)
+        before = stage_rows(loaded.previous(stage), scope, lines, loaded, memo)
         metrics = {
             row["registration"]: {k: Fraction(v) for k, v in row["metrics"].items()}
-            for row in stage_rows(before, scope, lines)
+            for row in before
+            if row["registration"] in ids
         }
-        ids = {r.pk for r in registrations}
-        carried = carried_values({p: m for p, m in metrics.items() if p in ids}, order, stage.carry)
+        carried = carried_values(metrics, order, stage.carry)
     mine = _lines_of(stage, lines)
     if stage.number > 1:
-        ids = {r.pk for r in registrations}
         mine = [line for line in mine if line.player in ids]
     rows = rank_rows(event, mine, registrations, carried=carried, everyone=stage.number > 1)
     for row in rows:
         row["stage"] = stage.number
         brought = carried.get(row["registration"], {})
         row["carried"] = str(brought.get(order[0], Fraction(0)))
+    memo[stage.number] = rows
     return rows
 
 
-def overall_rows(event: Event, scope: str, lines=None) -> list[dict]:
+def overall_rows(event: Event, scope: str, lines=None, loaded: Loaded | None = None) -> list[dict]:
     """The event's standings across its stages (see the module's docstring)."""
     from tournament.standings.services import session_lines
 
     lines = session_lines(event, scope) if lines is None else lines
-    played = [s for s in stages_of(event) if s.number == 1 or s.cut_at is not None]
+    loaded = Loaded(event) if loaded is None else loaded
+    played = [s for s in loaded.stages if s.number == 1 or s.cut_at is not None]
     rows: list[dict] = []
     placed: set[int] = set()
+    memo: dict = {}
     for stage in reversed(played):
-        for row in stage_rows(stage, scope, lines):
+        for row in stage_rows(stage, scope, lines, loaded, memo):
             if row["registration"] in placed:
                 continue
             placed.add(row["registration"])
-            rows.append(row)
+            rows.append(dict(row))
     previous = None
     for i, row in enumerate(rows):
         # Ranks go on down the stages; a tie is shared only within one stage.

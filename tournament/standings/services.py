@@ -148,9 +148,9 @@ def compute(event: Event, scope: str) -> tuple[list[dict], list[int]]:
     """
     lines = session_lines(event, scope)
     rounds = sorted({line.round for line in lines})
-    if event.stages.exists():
-        from tournament.stages.services import overall_rows
+    from tournament.stages.services import is_staged, overall_rows
 
+    if is_staged(event):
         return overall_rows(event, scope, lines), rounds
     return rank_rows(event, lines), rounds
 
@@ -186,16 +186,16 @@ def ranks_by_round(event: Event, scope: str = Scope.PUBLIC) -> dict[int, dict[in
     the standings' own ranking, not a second one; this ranks the same session
     lines again with later rounds left out, in three queries whatever the rounds.
     """
+    from tournament.stages.services import Loaded, is_staged, overall_rows
+
     lines = session_lines(event, scope)
     registrations = _rankable(event)
     out = {}
-    staged = event.stages.exists()  # once, not once per round
+    loaded = Loaded(event) if is_staged(event) else None  # read once, not once per round
     for number in sorted({line.round for line in lines}):
         counted = [line for line in lines if line.round <= number]
-        if staged:
-            from tournament.stages.services import overall_rows
-
-            rows = overall_rows(event, scope, counted)
+        if loaded is not None:
+            rows = overall_rows(event, scope, counted, loaded)
         else:
             rows = rank_rows(event, counted, registrations)
         out[number] = {row["registration"]: row["rank"] for row in rows}

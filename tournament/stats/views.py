@@ -12,7 +12,7 @@ from tournament.stats.presenting import event_block
 
 def event_statistics(request, slug):
     """The hand-value distribution, the most common patterns and the biggest hands."""
-    event = get_object_or_404(Event.objects.public(), slug=slug)
+    event = get_object_or_404(Event.objects.public().with_stage_flag(), slug=slug)
     return render(
         request, "stats/event_statistics.html", {"event": event, "es": event_block(event)}
     )

@@ -187,3 +187,24 @@ def test_an_undone_cut_takes_the_stage_away_at_once(client, qualified):
     assert client.get(URL, {"stage": "2"}).status_code == 404
     qualified.cut(2)  # made again
     assert len(_rows(client.get(URL).content.decode())) == 8
+
+
+def test_the_player_page_of_a_staged_event_reads_the_stages_once(client, qualified, settings):
+    """The rank chart ranks the stages again after every round: the stages and their
+    entrants are read once (stages.services.Loaded), so a round more costs no query."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    settings.PUBLIC_PAGE_CACHE_SECONDS = 0
+    registration = qualified.event.registrations.order_by("pk").first()
+    url = f"/e/staged/player/{registration.pk}/"
+
+    def queries():
+        client.get(url)  # the standings snapshot is made once
+        with CaptureQueriesContext(connection) as seen:
+            assert client.get(url).status_code == 200
+        return len(seen)
+
+    after_two_rounds = queries()
+    qualified.play(3)
+    assert queries() == after_two_rounds

@@ -234,9 +234,8 @@ def test_player_and_round_pages_run_a_fixed_number_of_queries(
     standings(played.event)
     bai = played.registrations[1]
     # Event, registration, seats, sheets, opponents, the snapshot and its fingerprint;
-    # then the statistics (tournament.stats): published rounds, seats, sheets, names, hands;
-    # whether the event has stages (issue #21: its ranks over the rounds are then overall ranks).
-    with django_assert_max_num_queries(15):
+    # then the statistics (tournament.stats): published rounds, seats, sheets, names, hands.
+    with django_assert_max_num_queries(14):
         assert len(client.get(f"/e/{slug}/player/{bai.pk}/").context["sessions"]) == 2
     # Event, round, published rounds, seats, sheets.
     with django_assert_max_num_queries(5):

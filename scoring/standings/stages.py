@@ -65,9 +65,15 @@ class Cut:
     line: tuple[Hashable, Hashable] | None = None  # the last in and first out by rank
 
 
-def _differing(first: Standing, second: Standing, order: Sequence[str]) -> str | None:
-    for name in order:
-        if first.metrics.get(name) != second.metrics.get(name):
+def deciding_metric(
+    above: Mapping[str, Fraction | int], below: Mapping[str, Fraction | int], order: Sequence[str]
+) -> str | None:
+    """The metric that separated two players level on points (None: not level, or not
+    separated). ``above`` and ``below``: each player's metric values."""
+    if not order or Fraction(above[order[0]]) != Fraction(below[order[0]]):
+        return None
+    for name in order[1:]:
+        if Fraction(above[name]) != Fraction(below[name]):
             return name
     return None
 
@@ -106,10 +112,8 @@ def cut(
     line = (last_in.player, first_out.player) if first_out else None
     if first_out is None or first_out.rank != last_in.rank:
         decided = None
-        if first_out is not None and first_out.metrics.get(order[0]) == last_in.metrics.get(
-            order[0]
-        ):
-            decided = _differing(last_in, first_out, order)
+        if first_out is not None:
+            decided = deciding_metric(last_in.metrics, first_out.metrics, order)
         through = tuple(s.player for s in eligible[:places])
         return Cut(size, wild + through, wild, decided_by=decided, line=line)
     tie = [s.player for s in eligible if s.rank == last_in.rank]

@@ -23,9 +23,11 @@ from types import SimpleNamespace
 from django.http import Http404
 from django.utils import timezone
 
+from scoring.standings.stages import deciding_metric
 from tournament.events.models import Registration
 from tournament.stages.models import Stage, StageEntrant
 from tournament.stages.services import current_stage, stage_rows, stages_of
+from tournament.standings.labels import metric_label
 
 OVERALL = "overall"
 
@@ -100,17 +102,24 @@ def stage_snapshot(view: StageView, fingerprint: str, lines) -> SimpleNamespace:
     stage = view.shown
     rows = stage_rows(stage, "public", lines)
     rounds = sorted({line.round for line in lines if line.round in stage.round_numbers})
-    _mark_through(view, rows)
+    level = _mark_through(view, rows)
     return SimpleNamespace(
-        fingerprint=fingerprint, rows=rows, rounds=rounds, computed_at=timezone.now()
+        fingerprint=fingerprint,
+        rows=rows,
+        rounds=rounds,
+        computed_at=timezone.now(),
+        level_at_cut=level,
     )
 
 
-def _mark_through(view: StageView, rows: list[dict]) -> None:
-    """Mark the rows the next stage's cut took, and the line after the last taken by rank."""
+def _mark_through(view: StageView, rows: list[dict]) -> dict | None:
+    """Mark the rows the next stage's cut took, and the line after the last taken by rank.
+
+    Returns :func:`level_at_line` for the two players either side of the line.
+    """
     following = view.next_stage
     if following is None:
-        return
+        return None
     reasons = dict(
         StageEntrant.objects.filter(stage=following).values_list("registration_id", "reason")
     )
@@ -123,6 +132,23 @@ def _mark_through(view: StageView, rows: list[dict]) -> None:
             last = position
     if last is not None and last < len(rows) - 1:
         rows[last]["cut_line"] = True
+        return level_at_line(rows[last], rows[last + 1])
+    return None
+
+
+def level_at_line(above: dict, below: dict) -> dict | None:
+    """The last player in and the first out, when they were level on points: who, on
+    what, and the tiebreak that decided (a tie at the cut is shown, not hidden)."""
+    order = list(above["metrics"])  # the precedence, in order
+    decided = deciding_metric(above["metrics"], below["metrics"], order)
+    if decided is None:
+        return None
+    return {
+        "above": above["player"],
+        "below": below["player"],
+        "points": metric_label(order[0]),
+        "decided_by": metric_label(decided),
+    }
 
 
 def stage_facts(event) -> dict | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tournament.events.errors import EventError
 from tournament.events.rules import precedence_of
 from tournament.stages import services
 from tournament.stages.forms import CutForm
@@ -80,4 +81,40 @@ def cut_context(stage, wild_cards: list[int]) -> dict:
         "wild_cards": wild_cards,
         "by_rank": len(cut.entrants) - len(cut.wild_cards),
         "withdrawn": sum(1 for row in rows if row["withdrawn"]),
+    }
+
+
+def made_context(stage, entrants) -> dict:
+    """After the cut: how the line was decided, and whether a later correction moved it.
+
+    Why: results of the stage before can still be corrected after the cut (a
+    director's correction of a confirmed sheet). The entrants stay as made;
+    the page recomputes the cut from today's standings with the same wild
+    cards and choices and names who would now be in or out, so the director
+    sees it and can undo the cut before the stage's rounds are seated.
+    """
+    wild = [e.registration_id for e in entrants if e.reason == e.Reason.WILD_CARD]
+    chosen = [e.registration_id for e in entrants if e.reason == e.Reason.TIE]
+    try:
+        now, rows = services.cut_preview(stage, wild_cards=wild, chosen=chosen)
+    except EventError:  # the tie moved, say: compare without the choices
+        try:
+            now, rows = services.cut_preview(stage, wild_cards=wild)
+        except EventError:
+            return {}
+    names = {row["registration"]: row["player"] for row in rows}
+    made = {e.registration_id for e in entrants}
+    level = None
+    if now.line and now.decided_by:
+        order = precedence_of(stage.event)
+        level = {
+            "above": names[now.line[0]],
+            "below": names[now.line[1]],
+            "points": metric_label(order[0]),
+            "decided_by": metric_label(now.decided_by),
+        }
+    return {
+        "level": level,
+        "now_in": [names[p] for p in now.entrants if p not in made],
+        "now_out": [names[p] for p in made if p in names and p not in now.entrants],
     }

@@ -25,7 +25,7 @@ from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
 from tournament.events.form_messages import add_form_errors
 from tournament.stages import services
-from tournament.stages.cut_table import cut_context
+from tournament.stages.cut_table import cut_context, made_context
 from tournament.stages.forms import CutForm, StageFormSet, UndoCutForm, initial_of
 from tournament.stages.models import StageEntrant
 
@@ -78,6 +78,7 @@ def cut_page(request, event, number):
             "rank_before", "pk"
         )
         context |= {"entrants": entrants, "undo_form": UndoCutForm(), "Reason": StageEntrant.Reason}
+        context |= made_context(stage, list(entrants))
         return render(request, "stages/cut_made.html", context)
     wild_cards = _ids(request.GET.getlist("wild_cards"))
     try:

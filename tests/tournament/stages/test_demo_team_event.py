@@ -21,6 +21,7 @@ from fractions import Fraction
 import pytest
 from django.core.management import call_command
 from django.db import transaction
+from django.test import Client
 
 from tournament.events.models import Event
 from tournament.events.rules import precedence_of
@@ -225,6 +226,26 @@ def test_a_tie_on_points_at_each_cut_decided_by_the_session_scores(demo, expecte
         assert cut.resolved and not cut.tie
         assert cut.decided_by == "points_total"
         assert cut.line == (last_in["player"], first_out["player"])
+
+
+def test_the_tie_at_each_cut_is_shown_on_the_pages(demo, expected, client):
+    """The public stage table and the director's cut page name the two players level on
+    table points at the line, and the tiebreak that decided (a tie shown, not hidden)."""
+    from django.contrib.auth import get_user_model
+
+    names = dict(demo.registrations.values_list("pk", "player__name"))
+    director = get_user_model().objects.get(username="demo-director")
+    staff = Client()
+    staff.force_login(director)
+    for stage in stages_of(demo)[1:]:
+        size = SIZES[stage.number]
+        before = expected["tables"][stage.number - 1]
+        above, below = names[before[size - 1]["player"]], names[before[size]["player"]]
+        said = f"At the cut, {above} and {below} were level on Table points; Total points decided."
+        public = client.get(f"/e/{SLUG}/standings/?stage={stage.number - 1}")
+        assert said in public.content.decode()
+        made = staff.get(f"/manage/{SLUG}/stages/{stage.number}/cut/").content.decode()
+        assert said in made and 'id="cut-drift"' not in made
 
 
 def test_overall_ranking_goes_down_the_stages(demo, expected):

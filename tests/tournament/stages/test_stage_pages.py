@@ -223,3 +223,38 @@ def test_the_pages_in_japanese(tied):
     assert "予選" in html and "持ち越し" in html and "ステージを保存" in html
     html = client.get("/manage/tied/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "決勝 第1回戦（全2回戦）" in html
+
+
+def test_after_the_cut_the_page_shows_the_level_line_and_a_later_correction():
+    """Winners of tables 2-5 go through on 4 table points each; table 1's winner (41) is
+    level on points with them and out on the score. A director then corrects table 1 so
+    its winner scored 100: the page says who the cut would now take and leave out."""
+    from tournament.results import services as results
+    from tournament.results.confirmation import confirm_sheet, submit_sheet
+    from tournament.stages.services import make_cut
+
+    event, director, judge = build("after", 20, [QUALIFYING, final(4)])
+    first = play(event, 1, director, judge, spread)
+    make_cut(stages_of(event)[1], by=director)
+    table = first.tables.get(number=1)
+    winner = table.seats.get(wind="E").registration.player.name
+    last_in = first.tables.get(number=2).seats.get(wind="E").registration.player.name
+    client = logged_in(director)
+    html = client.get("/manage/after/stages/2/cut/").content.decode()
+    assert (
+        f"At the cut, {last_in} and {winner} were level on Table points; Total points decided."
+        in html
+    )
+    assert 'id="cut-drift"' not in html
+    fixed = {"E": 100, "S": 20, "W": -20, "N": -100}
+    sheet = results.save_final_scores(
+        table, fixed, by=director, base_version=1, reason="E's score misread"
+    )
+    submit_sheet(table, by=director, version=sheet.version)
+    confirm_sheet(table, by=judge, version=sheet.version)
+    html = client.get("/manage/after/stages/2/cut/").content.decode()
+    drift = re.search(r'id="cut-drift".*?</div>', html, re.S).group(0)
+    assert f"the cut would take: {winner}." in drift and f"leave out: {last_in}." in drift
+    assert set(
+        stages_of(event)[1].entrants.values_list("registration__player__name", flat=True)
+    ) >= {last_in}

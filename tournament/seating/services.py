@@ -177,7 +177,8 @@ def _by_rank(event: Event, stage, players: list[Registration]):
         pattern = "snake"
     rank = {row["registration"]: i for i, row in enumerate(rows)}
     order = sorted((r.pk for r in players), key=lambda pk: (rank.get(pk, len(rank)), pk))
-    return seat_by_rank(order, pattern)
+    groups = {r.pk: group for r in players if (group := r.seating_group())}
+    return seat_by_rank(order, pattern, groups)
 
 
 def _check_fill_tables(players: list[Registration]) -> None:

@@ -195,10 +195,13 @@ def test_undo_is_refused_once_a_round_of_the_stage_is_seated():
     [("snake", [(0, 3, 4, 7), (1, 2, 5, 6)]), ("block", [(0, 1, 2, 3), (4, 5, 6, 7)])],
 )
 def test_seat_by_rank_fills_tables_from_the_stage_standings(pattern, tables):
+    # Without teams: the pattern exactly (teams may move players within a band of ranks,
+    # test_seat_by_rank_keeps_teammates_apart_when_the_pattern_allows).
     event, director, judge = build(
         f"rank-{pattern}",
         20,
         [QUALIFYING, final(8, method="rank", pattern=pattern, carry="full")],
+        teams=False,
     )
     play(event, 1, director, judge, spread)
     stage = services.stages_of(event)[1]
@@ -212,6 +215,27 @@ def test_seat_by_rank_fills_tables_from_the_stage_standings(pattern, tables):
         winds = dict(Seat.objects.filter(table=table).values_list("wind", "registration"))
         seated.append(tuple(winds[w] for w in "ESWN"))
     assert seated == [tuple(order[i] for i in table) for table in tables]
+
+
+def test_seat_by_rank_keeps_teammates_apart_when_the_pattern_allows():
+    event, director, judge = build(
+        "rank-teams", 20, [QUALIFYING, final(8, method="rank", pattern="snake", carry="full")]
+    )
+    play(event, 1, director, judge, spread)
+    stage = services.stages_of(event)[1]
+    cut, _rows = services.cut_preview(stage)
+    services.make_cut(stage, chosen=cut.tie[: cut.tie_places], by=director)
+    # Make the snake's own tables put two teammates together: the 1st and 4th are one team.
+    order = [row["registration"] for row in services.stage_rows(stage, "staff")]
+    Registration.objects.filter(pk__in=[order[0], order[3]]).update(team="Same")
+    Registration.objects.filter(pk__in=order[1:3] + order[4:]).update(team="")
+    round_ = seat_round(event, 2, by=director)
+    for table in round_.tables.all():
+        teams = [s.registration.team for s in table.seats.select_related("registration")]
+        assert teams.count("Same") <= 1
+    bands = {pk: i // 2 for i, pk in enumerate(order)}  # two tables: ranks 1-2, 3-4 …
+    for table in round_.tables.all():
+        assert sorted(bands[s.registration_id] for s in table.seats.all()) == [0, 1, 2, 3]
 
 
 def test_half_carry_brings_half_the_points_and_score():

@@ -9,10 +9,12 @@ localhost only (password ``demo``); ``load_demo`` prints them.
 
 from __future__ import annotations
 
+import csv
+
 from django.contrib.auth import get_user_model
 
 from tournament.events.models import StaffRole
-from tournament.events.services import grant_role
+from tournament.events.services import add_player, grant_role
 from tournament.results import services
 
 DEMO_PASSWORD = "demo"
@@ -38,6 +40,21 @@ TABLE_1_HANDS = [
     {"outcome": "tsumo", "level": "value", "winner": "S", "han": 3, "fu": 30},
     {"outcome": "draw", "level": "value", "tenpai": ["S", "N"], "riichi": ["N"]},
 ]  # fmt: skip
+
+
+def register_demo_players(event, path) -> int:
+    """Register the players of the CSV file ``path`` not registered yet; how many were added.
+
+    Both demo events read their players this way, so running the demo again adds nothing.
+    """
+    registered = set(event.registrations.values_list("player__name", flat=True))
+    added = 0
+    with open(path, encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f):
+            if row["name"] not in registered:
+                add_player(event, reason="registration.demo", **row)
+                added += 1
+    return added
 
 
 def demo_staff(event) -> dict:

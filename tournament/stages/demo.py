@@ -23,9 +23,7 @@ published, so nothing is saved until the attempt is chosen.
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 import random
 
 from django.conf import settings
@@ -36,9 +34,9 @@ from tournament.events.editing import edit_event
 from tournament.events.errors import EventError
 from tournament.events.models import Event
 from tournament.events.rules import precedence_of, rules_of
-from tournament.events.services import add_player, create_event, start_event
+from tournament.events.services import create_event, start_event
 from tournament.results import services as results
-from tournament.results.demo import demo_staff
+from tournament.results.demo import demo_staff, register_demo_players
 from tournament.seating.models import Round
 from tournament.seating.services import publish_round, seat_round
 from tournament.stages.services import define_stages, make_cut, stage_rows, stages_of
@@ -94,14 +92,7 @@ def load_team_demo(users: dict, time_budget: float) -> tuple[Event, int, int]:
 
 
 def _register(event: Event) -> int:
-    registered = set(event.registrations.values_list("player__name", flat=True))
-    added = 0
-    with open(TEAMS_CSV, encoding="utf-8") as f:
-        for row in csv.DictReader(io.StringIO(f.read())):
-            if row["name"] not in registered:
-                add_player(event, reason="registration.demo", **row)
-                added += 1
-    return added
+    return register_demo_players(event, TEAMS_CSV)
 
 
 def _team_rankings(event: Event, by) -> Event:

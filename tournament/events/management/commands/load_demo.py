@@ -13,9 +13,7 @@ what is missing (``make run`` calls it on every start).
 
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
@@ -24,7 +22,7 @@ from django.db import transaction
 from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, save_with_history
 from tournament.events.models import Event
-from tournament.events.services import add_player, create_event, start_event
+from tournament.events.services import create_event, start_event
 from tournament.seating.models import Round
 from tournament.seating.services import publish_round, seat_round
 
@@ -106,13 +104,9 @@ def load_demo(time_budget: float) -> tuple[Event, int, int]:
     event = Event.objects.filter(slug=DEMO["slug"]).first()
     if event is None:
         event = create_event(**DEMO)
-    registered = set(event.registrations.values_list("player__name", flat=True))
-    added = 0
-    with open(PLAYERS_CSV, encoding="utf-8") as f:
-        for row in csv.DictReader(io.StringIO(f.read())):
-            if row["name"] not in registered:
-                add_player(event, reason="registration.demo", **row)
-                added += 1
+    from tournament.results.demo import register_demo_players
+
+    added = register_demo_players(event, PLAYERS_CSV)
     if event.status == Event.Status.DRAFT:
         event = start_event(event)
     seated = 0

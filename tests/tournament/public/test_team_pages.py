@@ -36,6 +36,8 @@ def test_both_rankings_main_one_first(client, django_user_model):
     assert len(sections) == 2
     assert "Sum of all members" in sections[0]
     assert "Best 3 members per round" in sections[1]
+    # The declared tiebreaks are said on the page, in the ruleset's words (MCR).
+    assert "Teams are ranked on Table points, then Total points; teams still equal" in html
     for section in sections:
         assert sorted(_teams_in(section)) == sorted(TEAMS)
     # Each member links to their player page.

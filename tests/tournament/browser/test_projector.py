@@ -62,13 +62,17 @@ def _state(browser) -> dict:
 
 
 def _wait(browser, condition, message: str):
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
     def met(driver):
         state = _state(driver)
         return state if condition(state) else False
 
-    return WebDriverWait(browser, WAIT).until(met, message)
+    # The board is replaced when it polls: an element read in the middle of a
+    # swap is stale, and the condition is simply asked again on the next poll.
+    ignored = (StaleElementReferenceException,)
+    return WebDriverWait(browser, WAIT, ignored_exceptions=ignored).until(met, message)
 
 
 def _press(browser, key) -> None:

@@ -24,14 +24,20 @@ BROWSER_PACKAGES := chromium chromium-driver
 # tests; installed only when no `java` is on the PATH.
 CHECK_PACKAGES := default-jre-headless
 
-.PHONY: help setup build-tools system-packages axe run venue test test-stack test-pg stack bench drill lint fmt messages
+.PHONY: help setup build-tools system-packages axe run venue test test-browser test-stack test-pg \
+  test-slow test-all coverage stack bench drill lint fmt messages
 
 help:
 	@echo "make run        install what is missing, migrate, load the demo, serve on 127.0.0.1:8000"
 	@echo "make venue      the venue laptop serving its network: gunicorn on SQLite, http on port 8000"
-	@echo "make test       the whole test suite (extra pytest args: make test ARGS='-k foo')"
-	@echo "make test-stack the same against throwaway PostgreSQL + Redis with Celery workers (.ci/with-stack)"
-	@echo "make test-pg    the same as test-stack (its old name)"
+	@echo "make test       the main tier: all but browser, slow and stack tests, on 2 processes"
+	@echo "                (extra pytest args: make test ARGS='-k foo'; ARGS=-n0 for one process)"
+	@echo "make test-browser the browser tests (headless Chromium) on the venue configuration"
+	@echo "make test-stack the database tests, slow and stack tests on throwaway PostgreSQL + Redis"
+	@echo "                with Celery workers (.ci/with-stack); test-pg is its old name"
+	@echo "make test-slow  the slow tests alone, on SQLite"
+	@echo "make test-all   every tier: test, test-browser, test-stack (as CI does)"
+	@echo "make coverage   the tiers under coverage.py: make test's share of what all of CI covers"
 	@echo "make stack      PostgreSQL, Redis, a Celery worker and gunicorn on 127.0.0.1:8000 (Ctrl-C stops)"
 	@echo "make bench       benchmarks, written to bench/results.json"
 	@echo "make drill      the fault drill on a throwaway production stack (into bench/results.json)"
@@ -84,7 +90,7 @@ setup: system-packages
 
 # The development site: DEBUG on (plain http, the public development key) unless
 # DEBUG is given. Settings default to DEBUG off, a production site.
-run test bench: export DEBUG ?= 1
+run test test-slow bench coverage: export DEBUG ?= 1
 
 run: setup
 	$(PY) manage.py migrate --noinput
@@ -104,8 +110,25 @@ venue: setup
 	  $(PY) -m gunicorn tournament.wsgi:application --bind $(VENUE_BIND) \
 	  --workers 3 --threads 4 --timeout 60 --access-logfile -
 
-test: setup axe
-	$(PY) -m pytest $(ARGS)
+# The test tiers (README, "Tests"). Markers: browser, slow, stack, pure (pyproject.toml).
+# Two processes, each test file on one of them (its module fixtures built once).
+XDIST ?= -n 2 --dist loadfile
+DURATIONS := --durations=15
+FAST := not browser and not slow and not stack
+STACK_TIER := not browser and (not pure or slow)
+
+test: setup
+	$(PY) -m pytest $(XDIST) -m "$(FAST)" $(DURATIONS) $(ARGS)
+
+# The browser tests on the venue laptop's configuration: SQLite, DEBUG off, plain http.
+test-browser: setup axe
+	DEBUG=0 HTTPS=0 SECRET_KEY="$$(head -c 48 /dev/urandom | base64 | tr -d '\n/+=')" \
+	  $(PY) -m pytest $(XDIST) -m browser $(DURATIONS) $(ARGS)
+
+test-slow: setup
+	$(PY) -m pytest $(XDIST) -m "slow and not browser" $(DURATIONS) $(ARGS)
+
+test-all: test test-browser test-stack
 
 # axe-core (accessibility rules) for the browser tests, pinned in package-lock.json
 # and installed into node_modules/ (never loaded from a CDN). Node and npm come
@@ -122,10 +145,13 @@ $(AXE): package.json package-lock.json
 	  else echo "warning: npm is missing (install nodejs npm): accessibility tests skip" >&2; fi; }
 	@if command -v npm >/dev/null; then npm ci --no-audit --no-fund --loglevel=error && touch $@; fi
 
-# The suite against a throwaway production stack: PostgreSQL and Redis (installed
-# first when missing and root), DEBUG off, real Celery workers for needs_worker tests.
-test-stack: setup axe
-	.ci/with-stack $(PY) -m pytest $(ARGS)
+# On a throwaway production stack: PostgreSQL and Redis (installed first when missing
+# and root), DEBUG off, real Celery workers for the needs_worker tests. Every test that
+# can tell SQLite from PostgreSQL runs here again, and the slow and stack tiers run
+# only here; neither the browser tests nor the pure tests (tests/scoring/, ...) of make
+# test run twice. Each xdist worker has its own test database and Redis databases.
+test-stack: setup
+	.ci/with-stack $(PY) -m pytest $(XDIST) -m "$(STACK_TIER)" $(DURATIONS) $(ARGS)
 
 test-pg: test-stack
 

@@ -24,7 +24,6 @@ import os
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,7 +91,22 @@ def pytest_sessionstart(session):
         )
 
 
+TOURNAMENT_TESTS = ROOT / "tests" / "tournament"
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
+    """The tiers' markers that follow from others, before ``-m`` selects (README, "Tests").
+
+    ``stack``: the tests that need PostgreSQL or a Celery worker. ``pure``:
+    everything outside ``tests/tournament/`` (the rules engine, the scans), whose
+    answer no database, cache or broker can change.
+    """
+    for item in items:
+        if item.get_closest_marker("postgres_only") or item.get_closest_marker("needs_worker"):
+            item.add_marker(pytest.mark.stack)
+        if TOURNAMENT_TESTS not in item.path.parents:
+            item.add_marker(pytest.mark.pure)
     if not (_worker_required() or _worker_possible()):
         skip_worker = pytest.mark.skip(
             reason="needs a Redis broker and PostgreSQL (make test-stack)"
@@ -166,16 +180,6 @@ def _default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
-
-
-@pytest.fixture
-def demo_event(db):
-    """The demo event as ``make run`` loads it (32 players, 4 published rounds), without the
-    team event (``tests/tournament/stages/test_demo_team_event.py`` has it)."""
-    from tournament.events.models import Event
-
-    call_command("load_demo", "--time-budget", "0.2", "--without-teams", verbosity=0)
-    return Event.objects.get(slug="demo-open")
 
 
 @pytest.fixture

@@ -7,6 +7,9 @@ conflict version from a stale save, a ruling with a penalty and a voided one,
 that sheet confirmed, a seat swap (a deleted seat in the history), a dropped
 player, a renamed player, and a staff user deleted since (history naming a
 user who no longer exists).
+
+It is played for each test, on the demo kept from the test before
+(``tests/tournament/conftest.py``), and undone after it.
 """
 
 from __future__ import annotations
@@ -56,10 +59,8 @@ def _rule_on_round_2(event, director, judge, judge2):
     services.confirm_sheet(table, by=director, version=sheet.version)
 
 
-@pytest.fixture
-def played_event(demo_event):
-    """The demo event after a day of corrections, conflicts, rulings and swaps."""
-    event = demo_event
+def play(event):
+    """The day of corrections, conflicts, rulings and swaps, on the demo ``event``."""
     User = get_user_model()
     director = User.objects.get(username="demo-director")
     judge = User.objects.get(username="demo-judge")
@@ -82,3 +83,15 @@ def played_event(demo_event):
     helper.delete()  # the role goes with the user; its history stays
     event.refresh_from_db()
     return event
+
+
+@pytest.fixture
+def played_event(demo_event):
+    """The demo event after a day of corrections, conflicts, rulings and swaps."""
+    return play(demo_event)
+
+
+@pytest.fixture
+def committed_played_event(committed_demo_event):
+    """The played demo for a transactional test: built for this test alone."""
+    return play(committed_demo_event)

@@ -4,6 +4,9 @@ Debian's ``chromium`` and ``chromium-driver`` are used directly, so Selenium
 Manager never downloads a browser (``make test`` installs them when missing).
 Without them a browser test is skipped on a laptop, but fails when ``CI=true``.
 
+Every test here is marked ``browser`` (below): ``make test-browser`` runs them,
+``make test`` leaves them out.
+
 The browser emulates a phone (:func:`viewport`, which a test module may
 override with its own screen size). Screenshots go to ``test-artifacts/``.
 """
@@ -32,6 +35,21 @@ FLAGS = [
     "--no-first-run",
     "--disable-dev-shm-usage",
 ]
+
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Every test in this folder is in the ``browser`` tier (``make test-browser``).
+
+    The browser tests check pages and their JavaScript, not the database, so
+    they run once, on the venue's configuration (README, "Tests").
+    """
+    for item in items:
+        if HERE in item.path.parents:
+            item.add_marker(pytest.mark.browser)
 
 
 def _browser_missing() -> str | None:

@@ -28,6 +28,7 @@ from tests.tournament.browser.conftest import (
 SIZES = [(1920, 1080), (1280, 720)]
 PHONE = (360, 740)
 SLACK = 4  # seconds: a poll every 2 s, the page's own rounding, the test's own reading
+STALE_READS = 20  # a swap takes a moment: a row is never replaced 20 times in a second
 
 
 @pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
@@ -101,10 +102,22 @@ def _log_in(driver, url, username, password):
 
 
 def seconds_shown(driver, selector="[data-round-clock] [data-clock-digits]") -> int | None:
-    """The remaining time a page shows, in seconds (0 for "Time!"), or None for --:--."""
+    """The remaining time a page shows, in seconds (0 for "Time!"), or None for --:--.
+
+    The projector replaces its rows when it polls: the digits read in the middle
+    of that swap are a stale element, and are simply found and read again.
+    """
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
-    text = driver.find_element(By.CSS_SELECTOR, selector).text.strip()
+    for _ in range(STALE_READS):
+        try:
+            text = driver.find_element(By.CSS_SELECTOR, selector).text.strip()
+            break
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    else:
+        raise AssertionError(f"{selector} was replaced {STALE_READS} times in a row")
     parts = text.split(":")
     if not all(p.isdigit() for p in parts) or len(parts) < 2:
         return None if "-" in text else 0

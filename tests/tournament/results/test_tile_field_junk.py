@@ -10,10 +10,11 @@ tile, each meld row, dora and ura-dora indicators, the second winner's
 copies, the flower tiles), plus the ruling form's penalty tiles, for the
 four real families (mcr, zung-jung, hkos, and riichi as tenhou, whose form
 has the most tile inputs). The full matrix goes through the form and the
-service exactly as the judge's page does (``views._hand_post``, ``check``),
-and the same 200 strings are posted to the page itself in every tile input
-of every family: each must come back as a 400 naming the field in the error
-summary.
+service exactly as the judge's page does (``views._hand_post``, ``check``).
+The page itself gets each of the 200 strings once per family, into one input
+after another, and the issue's typos into every input: each must come back
+as a 400 naming the field in the error summary. Every string into every
+input of the page (6,400 posts, six minutes) is the ``slow`` tier's.
 
 Uses the results fixtures (``make_table``, ``staff``).
 """
@@ -238,25 +239,60 @@ def text_of(response) -> str:
     return re.sub(r"\s+", " ", response.content.decode())
 
 
-@pytest.mark.parametrize("ruleset", list(HANDS))
-def test_the_page_answers_junk_with_the_fields_message(client, family_table, ruleset):
-    table = family_table(ruleset)
+def page_posts(fields: list[str], full: bool) -> list[tuple[str, str, str]]:
+    """(input, junk, action) to post to the page: saved, as a judge would, or checked
+    first (every other one).
+
+    ``full``: every junk string into every input (the slow tier). Otherwise
+    each string once, into input ``i mod F`` in turn, and the issue's typos into
+    every input: every string and every input reach the page, and the form's
+    matrix above already crosses them all.
+    """
+    actions = ["save" if i % 2 == 0 else "check" for i in range(len(JUNK))]
+    if full:
+        return [(f, t, a) for f in fields for t, a in zip(JUNK, actions, strict=True)]
+    posts = [
+        (fields[i % len(fields)], t, a) for i, (t, a) in enumerate(zip(JUNK, actions, strict=True))
+    ]
+    typos = [(f, t, a) for f in fields for t, a in zip(ISSUE_TYPOS, actions, strict=False)]
+    return posts + [p for p in typos if p not in posts]
+
+
+def answers_junk_with_the_fields_message(client, table, ruleset, full: bool) -> list[tuple]:
     client.force_login(table.judge)
     url = "/j/cup/1/1/hand/"
     hand = {"base_version": "0", "level": "tiles", **HANDS[ruleset]}
     assert client.post(url, {**hand, "action": "check"}).status_code == 200
-    # Every junk string, in every tile input, posted to the page: saved, as a judge
-    # would, or checked first (every other one), the issue's typos among them.
-    sample = [(t, "save" if i % 2 == 0 else "check") for i, t in enumerate(JUNK)]
     assert set(ISSUE_TYPOS) <= set(JUNK) and len(JUNK) == 200
-    form = bound(table, {})
-    for field in tile_inputs(form):
-        for text, action in sample:
-            value = [text] if field.endswith("flower_tiles") else text
-            response = client.post(url, {**hand, field: value, "action": action})
-            assert response.status_code == 400, (field, text, action)
-            assert f'<a href="#id_{field}">' in text_of(response), (field, text)
+    posts = page_posts(tile_inputs(bound(table, {})), full)
+    for field, text, action in posts:
+        value = [text] if field.endswith("flower_tiles") else text
+        response = client.post(url, {**hand, field: value, "action": action})
+        assert response.status_code == 400, (field, text, action)
+        assert f'<a href="#id_{field}">' in text_of(response), (field, text)
     assert not services.head_of(table)  # nothing was saved
+    return posts
+
+
+@pytest.mark.parametrize("ruleset", list(HANDS))
+def test_the_page_answers_each_junk_string_with_the_fields_message(client, family_table, ruleset):
+    table = family_table(ruleset)
+    fields = tile_inputs(bound(table, {}))
+    posts = answers_junk_with_the_fields_message(client, table, ruleset, full=False)
+    assert {f for f, _, _ in posts} == set(fields) and {t for _, t, _ in posts} == set(JUNK)
+    for typo in ISSUE_TYPOS:
+        assert {f for f, t, _ in posts if t == typo} == set(fields), typo
+    assert len(posts) == len(JUNK) + (len(fields) - 1) * len(ISSUE_TYPOS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset", list(HANDS))
+def test_the_page_answers_junk_with_the_fields_message(client, family_table, ruleset):
+    """Every junk string in every tile input, posted to the page (6,400 posts)."""
+    table = family_table(ruleset)
+    fields = tile_inputs(bound(table, {}))
+    posts = answers_junk_with_the_fields_message(client, table, ruleset, full=True)
+    assert len(posts) == len(JUNK) * len(fields)
 
 
 def test_the_issues_typos_are_explained_in_the_judges_language(client, family_table):

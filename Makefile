@@ -130,6 +130,10 @@ test-slow: setup
 
 test-all: test test-browser test-stack
 
+# The tiers under coverage.py, into coverage/: make test's share of the lines CI covers.
+coverage: setup axe
+	PY=$(PY) .ci/coverage
+
 # axe-core (accessibility rules) for the browser tests, pinned in package-lock.json
 # and installed into node_modules/ (never loaded from a CDN). Node and npm come
 # from Debian when missing; without them the accessibility tests skip on a
@@ -149,9 +153,13 @@ $(AXE): package.json package-lock.json
 # and root), DEBUG off, real Celery workers for the needs_worker tests. Every test that
 # can tell SQLite from PostgreSQL runs here again, and the slow and stack tiers run
 # only here; neither the browser tests nor the pure tests (tests/scoring/, ...) of make
-# test run twice. Each xdist worker has its own test database and Redis databases.
+# test run twice. Each xdist worker has its own test database and Redis databases
+# (tests/settings.py).
+# Test by test (not file by file: the slow files would hold one process alone), the
+# tests that start Celery workers in one group.
+STACK_XDIST ?= -n 2 --dist loadgroup
 test-stack: setup
-	.ci/with-stack $(PY) -m pytest $(XDIST) -m "$(STACK_TIER)" $(DURATIONS) $(ARGS)
+	.ci/with-stack $(PY) -m pytest $(STACK_XDIST) -m "$(STACK_TIER)" $(DURATIONS) $(ARGS)
 
 test-pg: test-stack
 

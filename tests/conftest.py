@@ -100,9 +100,13 @@ def pytest_collection_modifyitems(config, items):
 
     ``stack``: the tests that need PostgreSQL or a Celery worker. ``pure``:
     everything outside ``tests/tournament/`` (the rules engine, the scans), whose
-    answer no database, cache or broker can change.
+    answer no database, cache or broker can change. The tests that start Celery
+    workers run one after another, in one xdist group (``--dist loadgroup`` in
+    ``make test-stack``): two at once would halve the CPU their timings assume.
     """
     for item in items:
+        if item.get_closest_marker("needs_worker"):
+            item.add_marker(pytest.mark.xdist_group("celery_workers"))
         if item.get_closest_marker("postgres_only") or item.get_closest_marker("needs_worker"):
             item.add_marker(pytest.mark.stack)
         if TOURNAMENT_TESTS not in item.path.parents:

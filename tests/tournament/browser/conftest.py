@@ -128,6 +128,23 @@ def new_page_after(driver, action: Callable[[], None]) -> None:
     WebDriverWait(driver, 30).until(old_page_gone)
 
 
+def wait_until(driver, condition, timeout: float, message: str = "", poll: float = 0.2):
+    """Wait until ``condition(driver)`` answers something true, and return it.
+
+    The live pages (standings, projector, calls, clock) replace what they show
+    when they poll. An element the condition found just before such a swap is
+    stale when it is read: that is the page working, so the condition is simply
+    asked again on the next poll, never the whole test.
+    """
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    wait = WebDriverWait(
+        driver, timeout, poll_frequency=poll, ignored_exceptions=(StaleElementReferenceException,)
+    )
+    return wait.until(condition, message)
+
+
 def screenshot(driver, name: str) -> Path:
     """A screenshot of the whole page, not just the viewport, in ``test-artifacts/``."""
     size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]

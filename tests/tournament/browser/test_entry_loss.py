@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.tournament.browser.conftest import new_page_after, screenshot
+from tests.tournament.browser.conftest import new_page_after, screenshot, wait_until
 
 WIDTH, HEIGHT = 360, 740
 PASSWORD = "a-long-passphrase"
@@ -140,9 +140,7 @@ def _drafts(driver) -> list[str]:
 
 
 def _wait(driver, condition, timeout=30):
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, timeout, poll_frequency=0.2).until(condition)
+    return wait_until(driver, condition, timeout)
 
 
 def _shot(driver, name: str) -> Path:

@@ -16,6 +16,7 @@ from tests.tournament.browser.conftest import (
     make_driver,
     new_page_after,
     screenshot,
+    wait_until,
 )
 
 WIDTH, HEIGHT = 360, 740
@@ -89,12 +90,11 @@ def log_in(driver, live_server, path: str):
 
 def wait_for_text(driver, selector: str, text: str, seconds: float = 8):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     def found(d):
         return any(text in e.text for e in d.find_elements(By.CSS_SELECTOR, selector))
 
-    WebDriverWait(driver, seconds, poll_frequency=0.2).until(found)
+    wait_until(driver, found, seconds)
 
 
 def test_a_player_calls_and_the_judge_answers_live(cup, browser, player, live_server):

@@ -23,7 +23,7 @@ from collections import Counter
 import pytest
 from django.core.cache import cache
 
-from tests.tournament.browser.conftest import screenshot
+from tests.tournament.browser.conftest import screenshot, wait_until
 from tests.tournament.public.play import make_played
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
 from tournament.public.bench_data import build_event
@@ -62,17 +62,11 @@ def _state(browser) -> dict:
 
 
 def _wait(browser, condition, message: str):
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
     def met(driver):
         state = _state(driver)
         return state if condition(state) else False
 
-    # The board is replaced when it polls: an element read in the middle of a
-    # swap is stale, and the condition is simply asked again on the next poll.
-    ignored = (StaleElementReferenceException,)
-    return WebDriverWait(browser, WAIT, ignored_exceptions=ignored).until(met, message)
+    return wait_until(browser, met, WAIT, message, poll=0.5)
 
 
 def _press(browser, key) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from tests.tournament.browser.conftest import new_page_after, screenshot
+from tests.tournament.browser.conftest import new_page_after, screenshot, wait_until
 from tests.tournament.public.play import make_played
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
 from tournament.standings.services import publish_results
@@ -70,7 +70,6 @@ def test_standings_in_english_and_japanese_then_live(
     browser, live_server, event_with_results, settings
 ):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     settings.PUBLIC_LIVE_INTERVAL = 1
     played, second = event_with_results
@@ -103,11 +102,14 @@ def test_standings_in_english_and_japanese_then_live(
     browser.execute_script("window.stillThisPage = true;")
     before = _rows(browser)
     publish_results(second)
-    WebDriverWait(browser, 15).until(
+    wait_until(
+        browser,
         lambda b: (
             b.find_element(By.CSS_SELECTOR, "[data-version]").get_attribute("data-version")
             != version
-        )
+        ),
+        15,
+        poll=0.5,
     )
     assert browser.execute_script("return window.stillThisPage === true;"), "the page reloaded"
     after = _rows(browser)

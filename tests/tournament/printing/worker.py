@@ -132,6 +132,32 @@ class Worker:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.pid, signal.SIGKILL)
         self.process.wait(timeout=30)
+        self._wait_group_gone()
+
+    def _wait_group_gone(self, seconds: float = 30) -> None:
+        """Wait until no process of the group is left, the pool's children too.
+
+        A pool child still dying holds its connection to the test database;
+        pytest-django could not drop the database at the end of the run.
+        """
+        deadline = time.monotonic() + seconds
+        while self._group_alive():
+            if time.monotonic() > deadline:
+                raise RuntimeError(
+                    f"worker process group {self.pid} alive {seconds} s after SIGKILL"
+                )
+            time.sleep(0.05)
+
+    def _group_alive(self) -> bool:
+        """Whether a process of the group still runs (a zombie has closed its connections)."""
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()  # after "pid (name)"
+            except (OSError, IndexError):
+                continue  # gone meanwhile
+            if int(fields[2]) == self.pid and fields[0] not in ("Z", "X"):
+                return True
+        return False
 
     def stop(self) -> None:
         """A warm shutdown (messages given back to the broker), SIGKILL after 15 seconds."""
@@ -143,6 +169,7 @@ class Worker:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.pid, signal.SIGKILL)  # the pool children too, whatever happened
         self.process.wait(timeout=30)
+        self._wait_group_gone()
 
 
 def worker_possible() -> bool:

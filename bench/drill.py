@@ -7,24 +7,30 @@ save value-level hands without pause, each sent **twice** (a replayed post:
 a lost reply, a double tap), and resent with the same one-time key until it
 is answered "saved". Meanwhile, on a timeline:
 
-- Redis stops and starts again (the cache and the broker);
+- Redis stops and starts again (the cache and the broker); while it is down
+  a director presses Print (the round pack), which must answer at once that
+  the print queue is unavailable and fail the job (issue #32);
 - PostgreSQL stops and starts again (fast shutdown: connections are cut);
-- a director prints the round pack, and the worker is killed (SIGKILL, its
-  whole process group) while the PDF is being made, then started again.
+- the director presses *Try again* on that failed job's page, and the worker
+  is killed (SIGKILL, its whole process group) while the PDF is being made,
+  then started again.
 
 Counted: requests and answers by status; entries (one-time keys) sent, saved,
 **lost** (never stored) and **duplicated** (stored twice, or more hands at a
 table than entries saved there); 500s (must be none: a committed write never
 answers an error); 503s while the database was down, each with the clear page;
-seconds from the worker's return to the PDF being ready (bar: 60). The
-figures are merged into ``bench/results.json``; the exit status is 1 when a
-bar is missed.
+Print while Redis is down: its answer (a redirect, within
+:data:`PRINT_DOWN_BAR_SECONDS`), the job page's message, the job failed;
+seconds from the worker's return to the retried PDF being ready (bar: 60).
+The figures are merged into ``bench/results.json``; the exit status is 1
+when a bar is missed.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import signal
 import subprocess
@@ -44,7 +50,10 @@ PACE_SECONDS = 0.2  # between a judge's entries
 DIRECTOR = "director"
 # Seconds from the start: (what, when).
 TIMELINE = (("redis_stop", 4), ("redis_start", 10), ("pg_stop", 16), ("pg_start", 24))
-PRINT_AT = 30
+PRINT_WHILE_REDIS_DOWN_AT = 6  # Redis is down from 4 to 10
+PRINT_DOWN_BAR_SECONDS = 5  # Print's answer while Redis is down (before issue #32: 500 after 19 s)
+UNAVAILABLE = "The print queue is unavailable"
+PRINT_AT = 30  # Try again on the job that failed while Redis was down
 WORKER_DOWN_SECONDS = 3
 PRINT_BAR_SECONDS = 60
 TRAFFIC_SECONDS = 45
@@ -197,21 +206,54 @@ def _log_in(judge: Judge) -> None:
     raise RuntimeError(f"{judge.username} could not log in")
 
 
+def _print_while_redis_down(director: Judge, tally: Tally) -> dict:
+    """Press Print (the round pack) with Redis stopped: how fast and what it answers."""
+    from tournament.printing.models import PrintJob
+
+    out = {"answer_status": None, "answer_s": None, "clear_message": False, "job_status": None}
+    status, page = _request(director, tally, f"/manage/{SLUG}/print/")
+    if status != 200:
+        out["answer_status"] = status
+        return out
+    data = {"kind": "round_pack", "round": "1", "csrfmiddlewaretoken": director._token(page)}
+    before = PrintJob.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    started = time.monotonic()
+    out["answer_status"], _ = _request(director, tally, f"/manage/{SLUG}/print/start/", data)
+    out["answer_s"] = round(time.monotonic() - started, 2)
+    job = PrintJob.objects.filter(pk__gt=before).order_by("-pk").first()
+    if job is not None:
+        out["job"], out["job_status"], out["job_error"] = str(job.uuid), job.status, job.error
+        status, page = _request(director, tally, f"/manage/{SLUG}/print/{job.uuid}/")
+        out["clear_message"] = status == 200 and UNAVAILABLE in page and "Try again" in page
+    return out
+
+
+def _press_print(director: Judge, failed_job: str | None) -> None:
+    """*Try again* on the page of the job that failed (its form), else Print on the list."""
+    if failed_job:
+        status, page = director.request(f"/manage/{SLUG}/print/{failed_job}/")
+        fields = dict(re.findall(r'name="(kind|round|scope)" value="([^"]*)"', page))
+    else:
+        status, page = director.request(f"/manage/{SLUG}/print/")
+        fields = {"kind": "round_pack", "round": "1"}
+    if status == 200 and "kind" in fields:
+        data = {**fields, "csrfmiddlewaretoken": director._token(page)}
+        director.request(f"/manage/{SLUG}/print/start/", data)
+
+
 def _print_job(director: Judge, log: Path, state: dict) -> float | None:
-    """Print the round pack, kill the worker mid-PDF, restart it; seconds until ready."""
+    """Try the failed round pack again, kill the worker mid-PDF, restart it; seconds until ready."""
     from django.db import connection
 
     from tournament.printing.models import PrintJob
 
     connection.close()  # the drill's own connection did not survive PostgreSQL's restart
+    before = PrintJob.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+    failed_job = state.get("print_while_redis_down", {}).get("job")
     job, deadline = None, time.monotonic() + 60
-    while job is None and time.monotonic() < deadline:  # a 503 meanwhile: Print again
-        status, page = director.request(f"/manage/{SLUG}/print/")
-        if status == 200:
-            token = director._token(page)
-            data = {"kind": "round_pack", "round": "1", "csrfmiddlewaretoken": token}
-            director.request(f"/manage/{SLUG}/print/start/", data)
-            job = PrintJob.objects.order_by("-pk").first()
+    while job is None and time.monotonic() < deadline:  # a 503 meanwhile: press it again
+        _press_print(director, failed_job)
+        job = PrintJob.objects.filter(pk__gt=before).order_by("-pk").first()
         if job is None:
             time.sleep(1)
     if job is None:
@@ -284,12 +326,18 @@ def drill() -> dict:
             threading.Thread(target=judge_loop, args=(j, n, tally, stop))
             for n, j in enumerate(judges, 1)
         ]
+
+        def print_while_redis_down():
+            state["print_while_redis_down"] = _print_while_redis_down(director, tally)
+
+        timeline = [(at, getattr(stack, action)) for action, at in TIMELINE]
+        timeline = sorted([*timeline, (PRINT_WHILE_REDIS_DOWN_AT, print_while_redis_down)])
         start = time.monotonic()
         for t in threads:
             t.start()
-        for action, at in TIMELINE:
+        for at, action in timeline:
             time.sleep(max(0, start + at - time.monotonic()))
-            getattr(stack, action)()
+            action()
         time.sleep(max(0, start + PRINT_AT - time.monotonic()))
         print_seconds = _print_job(director, logs / "drill-worker.log", state)
         time.sleep(max(0, start + TRAFFIC_SECONDS - time.monotonic()))
@@ -306,9 +354,11 @@ def drill() -> dict:
         "kind": "drill",
         "what": (
             f"{JUDGES} judges saving (each post sent twice) through gunicorn on PostgreSQL, "
-            "Redis stopped/started, PostgreSQL stopped/started, the worker SIGKILLed mid-PDF"
+            "Redis stopped/started (Print pressed meanwhile), PostgreSQL stopped/started, "
+            "Try again on that job and the worker SIGKILLed mid-PDF"
         ),
-        "timeline_s": dict(TIMELINE) | {"print": PRINT_AT},
+        "timeline_s": dict(TIMELINE)
+        | {"print_while_redis_down": PRINT_WHILE_REDIS_DOWN_AT, "print_again": PRINT_AT},
         "requests": sum(tally.answers.values()),
         "answers": tally.answers,
         "server_errors_500": tally.answers.get("500", 0),
@@ -317,16 +367,33 @@ def drill() -> dict:
         "entries_saved": len(tally.saved),
         "entries_given_up": len(tally.gave_up),
         **stored,
+        "print_while_redis_down": state.get("print_while_redis_down"),
         "print_killed_while": str(state.get("killed_while")),
         "print_ready_after_worker_back_s": print_seconds,
-        "bar": f"0 lost, 0 duplicated, no 500, PDF within {PRINT_BAR_SECONDS} s",
+        "bar": (
+            f"0 lost, 0 duplicated, no 500; Print with Redis down: a redirect within "
+            f"{PRINT_DOWN_BAR_SECONDS} s to the failed job saying the print queue is "
+            f"unavailable; Try again: PDF within {PRINT_BAR_SECONDS} s"
+        ),
     }
+
+
+def _print_down_passed(outage: dict | None) -> bool:
+    return (
+        outage is not None
+        and outage["answer_status"] == 302
+        and outage["answer_s"] is not None
+        and outage["answer_s"] <= PRINT_DOWN_BAR_SECONDS
+        and outage["clear_message"]
+        and outage["job_status"] == "failed"
+    )
 
 
 def passed(result: dict) -> bool:
     ready = result["print_ready_after_worker_back_s"]
     return (
-        result["lost"] == 0
+        _print_down_passed(result["print_while_redis_down"])
+        and result["lost"] == 0
         and result["duplicated"] == 0
         and result["entries_given_up"] == 0
         and result["server_errors_500"] == 0

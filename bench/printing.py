@@ -87,12 +87,15 @@ def seated_round(tables: int = PACK_TABLES, seed: int = 1):
     )
     start_event(event)
     event.refresh_from_db()
-    people = Player.objects.bulk_create(
-        Player(name=f"{FAMILY[i % len(FAMILY)]} {GIVEN[i * 5 % len(GIVEN)]} {i}", country="JP")
-        for i in range(4 * tables)
-    )
+    people = Player.objects.bulk_create(Player() for _ in range(4 * tables))
     registrations = Registration.objects.bulk_create(
-        Registration(event=event, player=p) for p in people
+        Registration(
+            event=event,
+            player=p,
+            name=f"{FAMILY[i % len(FAMILY)]} {GIVEN[i * 5 % len(GIVEN)]} {i}",
+            country="JP",
+        )
+        for i, p in enumerate(people)
     )
     rng.shuffle(registrations)
     round_ = Round.objects.create(event=event, number=1, status=Round.Status.SEATED)

@@ -81,8 +81,9 @@ def make_event(tables: int, director: str | None = None) -> None:
     for t in range(1, tables + 2):
         table = Table.objects.create(round=round_, number=t)
         for wind in "ESWN":
-            player = Player.objects.create(name=f"Player {t}{wind}")
-            registration = Registration.objects.create(event=event, player=player)
+            registration = Registration.objects.create(
+                event=event, player=Player.objects.create(), name=f"Player {t}{wind}"
+            )
             Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
     users = get_user_model().objects
     for j in range(1, tables + 1):

@@ -210,12 +210,31 @@ def make_event(db):
 
 @pytest.fixture
 def make_player(db):
-    """Factory for players; keyword arguments override the defaults."""
+    """Factory for players (the person: EMA id, Latin names); keyword arguments are fields."""
     from tournament.events.models import Player
 
-    counter = itertools.count(1)
-
     def make(**fields):
-        return Player.objects.create(**{"name": f"Player {next(counter)}", **fields})
+        return Player.objects.create(**fields)
+
+    return make
+
+
+@pytest.fixture
+def make_registration(db, make_player):
+    """Factory for a new person registered in ``event``.
+
+    ``name``, ``club``, ``country``, ``team``, ``group`` and ``status`` are the
+    registration's (issue #32: the name as entered, club and country belong to the
+    event); ``ema_id`` and the Latin names go to the new player.
+    """
+    from tournament.events.models import Registration
+
+    counter = itertools.count(1)
+    own = ("name", "club", "country", "team", "group", "status")
+
+    def make(event, **fields):
+        mine = {key: fields.pop(key) for key in own if key in fields}
+        mine.setdefault("name", f"Player {next(counter)}")
+        return Registration.objects.create(event=event, player=make_player(**fields), **mine)
 
     return make

@@ -113,8 +113,9 @@ def cache_config(url: str | None) -> dict:
 
     Without a URL each process keeps its own cache in memory: right for one
     process (a laptop at the venue). Several web processes share Redis
-    (``redis://host:6379/1``), so a cached standings table is made once and a
-    login limit counts every process's failures.
+    (``redis://host:6379/1``), so a cached standings table is made once and the
+    API's rate limit counts every process's requests (the login limit counts in
+    the database: ``tournament.accounts.models``).
     """
     url = (url or "").strip()
     if not url:

@@ -1,5 +1,5 @@
 """Site-wide middleware: the secret key check, static files, the Content-Security-Policy,
-and a clear 503 while the database is down.
+staff answers kept out of caches, and a clear 503 while the database is down.
 
 Django's SecurityMiddleware and XFrameOptionsMiddleware already set
 ``X-Content-Type-Options``, ``Referrer-Policy``, ``Cross-Origin-Opener-Policy``,
@@ -19,6 +19,7 @@ from django.core.exceptions import ImproperlyConfigured, MiddlewareNotUsed
 from django.db import InterfaceError, OperationalError
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control
 from whitenoise.middleware import WhiteNoiseMiddleware
 
 from tournament.envconfig import DEV_SECRET_KEY
@@ -92,6 +93,33 @@ class ContentSecurityPolicyMiddleware:
         if settings.DEBUG and response.status_code >= 400:
             return response
         response["Content-Security-Policy"] = self.header
+        return response
+
+
+# Where the staff's pages, downloads and API answers live (tournament/urls.py): the
+# event pages and exports, the judges' pages, the user's own account page, the login
+# and welcome pages, Django's admin, and the API's token-only part.
+STAFF_PATHS = ("/manage/", "/j/", "/accounts/", "/admin/", "/api/v1/manage/")
+
+
+class StaffNoStoreMiddleware:
+    """``Cache-Control: private, no-store`` on every answer under :data:`STAFF_PATHS`.
+
+    Judges share phones and directors borrow laptops: a standings export, a
+    round pack or a judge's sheet must not stay in a browser's cache (or a
+    proxy's) for the next person to open. One rule by address rather than a
+    decorator on each view, so a staff page added later is covered without
+    anyone remembering to. Public pages keep their own short caching
+    (``PUBLIC_PAGE_CACHE_SECONDS``, the API's ETags) and are left alone.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.path_info.startswith(STAFF_PATHS):
+            patch_cache_control(response, private=True, no_store=True)
         return response
 
 

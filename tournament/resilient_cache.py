@@ -1,7 +1,8 @@
 """A Redis cache that steps aside when Redis is gone, instead of failing the request.
 
 Why: the cache here only ever saves work (stored pages, their generation,
-standings fragments, login-limit counts). With Django's Redis backend a
+standings fragments, the API's rate-limit counts; the login limit counts in
+the database, issue #32). With Django's Redis backend a
 stopped Redis raised inside the request: a judge's hand was committed, then
 the page cache's generation bump after the commit answered 500, and a judge
 who typed it again made a duplicate (issue 16). Here every read is a miss and

@@ -76,6 +76,12 @@ SECURE_CSP = {
 # refused for the window (seconds) after its first failure (tournament.accounts).
 LOGIN_FAILURE_LIMIT = env_int(os.environ, "LOGIN_FAILURE_LIMIT", 5)
 LOGIN_FAILURE_WINDOW = env_int(os.environ, "LOGIN_FAILURE_WINDOW", 15 * 60)
+# Staff sessions end after this many seconds without a request (phones are shared);
+# each request extends a live one (tournament.accounts.idle_sessions).
+SESSION_IDLE_SECONDS = env_int(os.environ, "SESSION_IDLE_SECONDS", 12 * 3600)
+if SESSION_IDLE_SECONDS < 60:
+    raise ValueError(f"SESSION_IDLE_SECONDS={SESSION_IDLE_SECONDS} must be 60 or more")
+SESSION_COOKIE_AGE = SESSION_IDLE_SECONDS
 
 INSTALLED_APPS = [
     # First: its runserver (a longer listen queue) replaces staticfiles' own.
@@ -112,6 +118,8 @@ MIDDLEWARE = [
     # Static files straight after the security headers, before sessions & co.
     "tournament.middleware.StaticFilesMiddleware",
     "tournament.middleware.ContentSecurityPolicyMiddleware",
+    # Staff pages, downloads and API answers: Cache-Control: private, no-store.
+    "tournament.middleware.StaffNoStoreMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After sessions (the chosen language may live there), before common.
     "django.middleware.locale.LocaleMiddleware",
@@ -119,6 +127,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Logs out a session idle longer than SESSION_IDLE_SECONDS; extends a live one.
+    "tournament.accounts.idle_sessions.IdleSessionMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Records which user made each change in the history tables.
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -165,7 +175,8 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["tournament.api.auth.TokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["tournament.api.permissions.EventPermission"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # JSON within bounds: too deep or too large is a 400 in the API's error shape.
+    "DEFAULT_PARSER_CLASSES": ["tournament.api.parsers.JSONBodyParser"],
     "DEFAULT_SCHEMA_CLASS": "tournament.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["tournament.api.throttles.AnonymousClients"],
@@ -255,6 +266,23 @@ CELERY_TASK_EAGER_PROPAGATES = _celery["CELERY_TASK_EAGER_PROPAGATES"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# A Redis that is down costs a request a second or two, not Celery's defaults (issue #32:
+# Print answered 500 after 19 s). Redis is on the host or the venue's network, where a
+# connection takes milliseconds; a publish is tried 3 times in about half a second, and
+# the result store (which the print jobs do not use) gives up as quickly.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1, "socket_timeout": 5}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.3,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
+}
 # Under `celery beat` (make stack runs the worker with --beat): print jobs whose
 # worker went silent move on even if nobody looks at them (tournament.printing.upkeep).
 CELERY_BEAT_SCHEDULE = {

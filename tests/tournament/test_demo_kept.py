@@ -39,7 +39,7 @@ def test_1_a_test_changes_the_demo(demo_event):
     Round.objects.filter(event=demo_event, number=4).delete()
     ScoreSheet.objects.filter(table__round__event=demo_event).update(status="draft")
     Registration.objects.filter(event=demo_event).update(status="dropped")
-    Player.objects.create(name="Added by a test")
+    Player.objects.create(ema_id="99")  # added by a test
     Event.objects.create(slug="another", name="Another", start_date="2026-06-01",
                          end_date="2026-06-01", ruleset="wrc")  # fmt: skip
     changed = _state(Event.objects.get(pk=demo_event.pk))

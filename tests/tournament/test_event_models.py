@@ -12,8 +12,8 @@ from tournament.events.models import Event, Player, Registration
 
 def test_saving_creates_history_records(make_event, make_player):
     event = make_event(name="Spring Cup")
-    player = make_player(name="佐藤 花子")
-    registration = Registration.objects.create(event=event, player=player)
+    player = make_player()
+    registration = Registration.objects.create(event=event, player=player, name="佐藤 花子")
 
     event.name = "Spring Cup 2026"
     event.save()
@@ -73,14 +73,16 @@ def test_clean_explains_bad_dates_and_overrides(db):
     assert set(excinfo.value.message_dict) == {"end_date", "ruleset_overrides"}
 
 
-def test_country_must_be_a_two_letter_code(db):
+def test_country_must_be_a_two_letter_code(make_event, make_player):
     # Not saved: PostgreSQL, unlike SQLite, refuses three letters in a varchar(2).
-    player = Player(name="Player 1", country="jpn")
+    registration = Registration(
+        event=make_event(), player=make_player(), name="Player 1", country="jpn"
+    )
     with pytest.raises(ValidationError) as excinfo:
-        player.full_clean()
+        registration.full_clean()
     assert "country" in excinfo.value.message_dict
-    player.country = "JP"
-    player.full_clean()
+    registration.country = "JP"
+    registration.full_clean()
 
 
 def test_defaults_of_a_new_event(make_event):
@@ -107,3 +109,25 @@ def test_public_lists_only_published_events(make_event):
 @pytest.mark.django_db
 def test_migrations_match_the_models():
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)
+
+
+def test_the_person_keeps_only_what_is_the_same_everywhere():
+    """Issue #32 (H2): the name as entered, club and country are each registration's."""
+    person = {f.name for f in Player._meta.concrete_fields}
+    assert person == {"id", "ema_id", "latin_first_name", "latin_last_name"}
+    own = {f.name for f in Registration._meta.concrete_fields}
+    assert {"name", "club", "country", "team", "group"} <= own
+
+
+def test_seating_keeps_apart_this_events_club_and_country(make_event, make_player):
+    """The seating group of a person known from another event is this event's club."""
+    player = make_player(ema_id="042")
+    before = Registration.objects.create(
+        event=make_event(), player=player, name="Lena", club="Old Club", country="DE"
+    )
+    now = Registration.objects.create(
+        event=make_event(), player=player, name="Lena", club="New Club", country="AT"
+    )
+    assert (before.seating_group(), now.seating_group()) == ("Old Club", "New Club")
+    now.club = ""
+    assert now.seating_group() == "AT"

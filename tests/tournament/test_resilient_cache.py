@@ -97,7 +97,7 @@ def test_a_save_with_redis_down_is_saved_once_and_answers_saved(
     assert client.get("/j/cup/1/1/").status_code == 200
     client.logout()
     assert client.get("/e/cup/standings/").status_code == 200  # the public page
-    # A director logs in (the login limit steps aside while it cannot count).
+    # A director logs in (the login limit counts in the database, not in Redis).
     response = client.post("/accounts/login/", {"username": judge.username, "password": "pw"})
     assert response.status_code == 302
     redis.start()

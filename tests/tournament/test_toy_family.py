@@ -86,7 +86,7 @@ def test_a_toy_event_runs_from_creation_to_the_printed_sheet(client, toy):
     submitted = submit_sheet(table, by=judge, version=head.version)
     confirm_sheet(table, by=director, version=submitted.version)
     rows = standings(event, "staff").rows
-    seated = {s.wind: s.registration.player.name for s in table.seats.all()}
+    seated = {s.wind: s.registration.name for s in table.seats.all()}
     points = {row["player"]: row["points"] for row in rows if row["sessions"]}
     assert points == {seated["N"]: "16", seated["S"]: "4", seated["E"]: "-4", seated["W"]: "-16"}
     assert rows[0]["player"] == seated["N"] and rows[0]["rank"] == 1

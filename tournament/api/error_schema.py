@@ -34,8 +34,11 @@ def _described(text: str, serializer=ErrorSerializer) -> OpenApiResponse:
 
 
 BAD_INPUT = _described("Bad input: each error names its field.")
-UNAUTHENTICATED = _described("No token, or a revoked one.")
-FORBIDDEN = _described("The token's user may not do this in this event.")
+UNAUTHENTICATED = _described("No token, or a revoked or expired one (code token_expired).")
+FORBIDDEN = _described(
+    "The token's user may not do this in this event, or the token is kept to another event "
+    "(code token_scope)."
+)
 NOT_FOUND = _described("No such event, round, table or hand.")
 CONFLICT = _described(
     "Someone saved first: the entry is kept as a conflict version.", ConflictSerializer

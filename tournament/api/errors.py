@@ -13,13 +13,14 @@ own exceptions are mapped here, so a view just calls the service.
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied, RequestDataTooBig, ValidationError
 from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
+from tournament.api.parsers import too_large
 from tournament.events.errors import EventError
 from tournament.results.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
 
@@ -91,6 +92,8 @@ def exception_handler(exc, context):
             else [error(exc.code or "invalid", m) for m in exc.messages]
         )
         return Response(body(*errors), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RequestDataTooBig):
+        exc = too_large()  # Django's own refusal of a body, read past the API's parser
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(_("Not found."))
     elif isinstance(exc, PermissionDenied):

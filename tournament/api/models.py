@@ -3,10 +3,16 @@
 Why a model of our own rather than DRF's ``authtoken``: that keeps one
 unhashed token per user; a director needs one per script (a stream overlay,
 a rating site's import) and must be able to revoke one without the others.
+
+Each token ends (``expires_at``, chosen when it is made) and may be kept to
+one event (``event``): a key copied into a forgotten script, or left on a
+shared laptop, stops working on its own and cannot act in the user's other
+events (issue #32, L6).
 """
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -33,6 +39,17 @@ class ApiToken(models.Model):
         verbose_name=_("revoked by"),
     )
     revoke_reason = models.CharField(_("why revoked"), max_length=300, blank=True)
+    expires_at = models.DateTimeField(_("expires at"))
+    # Only this event, when set (the user's roles there still apply); CASCADE: a token
+    # must never outlive its event and so, unscoped, reach the user's other events.
+    event = models.ForeignKey(
+        "events.Event",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("only for the event"),
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -44,4 +61,9 @@ class ApiToken(models.Model):
 
     @property
     def active(self) -> bool:
-        return self.revoked_at is None
+        """Neither revoked nor expired: the key works."""
+        return self.revoked_at is None and not self.expired
+
+    @property
+    def expired(self) -> bool:
+        return self.expires_at <= timezone.now()

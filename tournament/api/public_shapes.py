@@ -48,11 +48,11 @@ def player_data(request, event: Event, registration: Registration) -> dict:
     page = reverse("public:player", args=[event.slug, registration.pk])
     return {
         "id": registration.pk,
-        "name": player.name,
+        "name": registration.name,
         "latin_first_name": player.latin_first_name,
         "latin_last_name": player.latin_last_name,
-        "club": player.club,
-        "country": player.country,
+        "club": registration.club,
+        "country": registration.country,
         "status": registration.status,
         "status_name": registration.get_status_display(),
         "url": request.build_absolute_uri(page),
@@ -85,7 +85,7 @@ def session_line(line: dict) -> dict:
     return {
         "wind": line["wind"],
         "registration": seat.registration_id,
-        "name": seat.registration.player.name,
+        "name": seat.registration.name,
         "placement": None if placement in (None, "") else int(placement),
         "final_points": exact(line["final"]),
         "score": exact(line["score"]),
@@ -102,7 +102,7 @@ def seat_data(seat: Seat) -> dict:
     return {
         "wind": seat.wind,
         "registration": seat.registration_id,
-        "name": seat.registration.player.name,
+        "name": seat.registration.name,
     }
 
 

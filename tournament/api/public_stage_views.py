@@ -20,7 +20,7 @@ def _entrant(entrant) -> dict:
     registration = entrant.registration
     return {
         "registration": registration.pk,
-        "name": registration.player.name,
+        "name": registration.name,
         "team": registration.team,
         "status": registration.status,
         "reason": entrant.reason,

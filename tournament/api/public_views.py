@@ -47,6 +47,7 @@ from tournament.public.tables import metric_name
 from tournament.public.views import PUBLIC_ROUND
 from tournament.seating.models import Round, Seat
 from tournament.seating.views import seating_of
+from tournament.seating.visibility import public_round_or_404
 from tournament.standings.services import Scope, ranks_by_round, standings
 
 NOT_MODIFIED = OpenApiResponse(description="Not modified: the If-None-Match ETag is current.")
@@ -118,7 +119,7 @@ class PlayerList(PublicView):
     def get(self, request, slug):
         """The event's registrations by name, withdrawn ones and house substitutes included."""
         event = public_event(slug)
-        registrations = event.registrations.select_related("player").order_by("player__name", "pk")
+        registrations = event.registrations.select_related("player").order_by("name", "pk")
         data = [player_data(request, event, r) for r in registrations]
         return Response(out.PlayerSerializer(data, many=True).data)
 
@@ -180,9 +181,7 @@ class RoundList(PublicView):
 
 def public_round(slug: str, number: int) -> Round:
     """A round whose seating is published (the public round page's rule), else a 404."""
-    return get_object_or_404(
-        Round, event=public_event(slug), number=number, status__in=PUBLIC_ROUND
-    )
+    return public_round_or_404(slug, number)
 
 
 class RoundSeating(PublicView):
@@ -247,7 +246,7 @@ class Where(PublicView):
         query.is_valid(raise_exception=True)
         name = query.validated_data["name"]
         registrations = filter_registrations(
-            event.registrations.select_related("player").order_by("player__name", "pk"), name
+            event.registrations.select_related("player").order_by("name", "pk"), name
         )
         seats: dict[int, list[dict]] = {}
         for seat in (
@@ -270,7 +269,7 @@ class Where(PublicView):
         players = [
             {
                 "registration": r.pk,
-                "name": r.player.name,
+                "name": r.name,
                 "current": next((s for s in seats.get(r.pk, []) if s["round"] == current), None),
                 "rounds": seats.get(r.pk, []),
             }

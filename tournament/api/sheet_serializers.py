@@ -5,7 +5,10 @@ from: a stale one is kept as a conflict version and answered 409) and
 ``entry_key``, the one-time key of this very entry: sent again (a lost reply,
 a retry), it answers 200 with the sheet as saved and ``replayed: true``, and
 nothing is saved twice. The hand entry itself is the JSON the judges' form
-builds (``../shared/hand-format.md``); the engine checks it, not this module.
+builds (``../shared/hand-format.md``); the services check it (its numbers
+against ``tournament.events.bounds``, then the engine), not this module. The
+numbers here (final scores, sticks, penalty points) are held to the same
+bounds as the page's forms, refused with the same code and sentence.
 """
 
 from __future__ import annotations
@@ -13,8 +16,19 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from scoring.core.seats import SEATS
-from tournament.results.forms import FINAL_SCORE_LIMIT
+from tournament.events.bounds import FINAL_SCORE, LEFTOVER_STICKS, PENALTY, Bound
 from tournament.results.models import Penalty, Ruling
+
+
+class BoundedIntegerField(serializers.IntegerField):
+    """A whole number held to a bound of ``tournament.events.bounds``, refused in its words.
+
+    The schema shows the bound's ends (``minimum``, ``maximum``) as DRF's own field does.
+    """
+
+    def __init__(self, bound: Bound, **kwargs):
+        super().__init__(min_value=bound.low, max_value=bound.high, **kwargs)
+        self.validators = [bound]
 
 
 class StaffSheetWriteSerializer(serializers.Serializer):
@@ -46,15 +60,15 @@ class StaffHandInSerializer(StaffSheetWriteSerializer):
 
 
 class StaffScoresSerializer(serializers.Serializer):
-    E = serializers.IntegerField(min_value=-FINAL_SCORE_LIMIT, max_value=FINAL_SCORE_LIMIT)
-    S = serializers.IntegerField(min_value=-FINAL_SCORE_LIMIT, max_value=FINAL_SCORE_LIMIT)
-    W = serializers.IntegerField(min_value=-FINAL_SCORE_LIMIT, max_value=FINAL_SCORE_LIMIT)
-    N = serializers.IntegerField(min_value=-FINAL_SCORE_LIMIT, max_value=FINAL_SCORE_LIMIT)
+    E = BoundedIntegerField(FINAL_SCORE)
+    S = BoundedIntegerField(FINAL_SCORE)
+    W = BoundedIntegerField(FINAL_SCORE)
+    N = BoundedIntegerField(FINAL_SCORE)
 
 
 class StaffFinalScoresInSerializer(StaffSheetWriteSerializer):
     scores = StaffScoresSerializer(help_text="Each starting seat's final score.")
-    leftover_sticks = serializers.IntegerField(min_value=0, max_value=99, required=False, default=0)
+    leftover_sticks = BoundedIntegerField(LEFTOVER_STICKS, required=False, default=0)
 
 
 class StaffRulingInSerializer(StaffSheetWriteSerializer):
@@ -66,8 +80,8 @@ class StaffRulingInSerializer(StaffSheetWriteSerializer):
     rule_reference = serializers.CharField(
         max_length=100, required=False, allow_blank=True, default=""
     )
-    points = serializers.IntegerField(
-        max_value=0, required=False, allow_null=True, default=None,
+    points = BoundedIntegerField(
+        PENALTY, required=False, allow_null=True, default=None,
         help_text="0 or less; empty: what the ruleset fixes.",
     )  # fmt: skip
     distribution = serializers.ChoiceField(

@@ -118,11 +118,11 @@ class StaffPlayersInSerializer(serializers.Serializer):
 class StaffRegistrationSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     player_id = serializers.IntegerField()
-    name = serializers.CharField(source="player.name")
+    name = serializers.CharField()
     latin_first_name = serializers.CharField(source="player.latin_first_name")
     latin_last_name = serializers.CharField(source="player.latin_last_name")
-    club = serializers.CharField(source="player.club")
-    country = serializers.CharField(source="player.country")
+    club = serializers.CharField()
+    country = serializers.CharField()
     ema_id = serializers.CharField(source="player.ema_id")
     group = serializers.CharField()
     team = serializers.CharField()
@@ -169,7 +169,7 @@ class StaffSeatRoundSerializer(serializers.Serializer):
 class StaffSeatSerializer(serializers.Serializer):
     wind = serializers.CharField()
     registration = serializers.IntegerField(source="registration_id")
-    player = serializers.CharField(source="registration.player.name")
+    player = serializers.CharField(source="registration.name")
 
 
 class StaffTableSerializer(serializers.Serializer):

@@ -187,9 +187,9 @@ class PlayersView(StaffView):
             player = registration.player
             registration = editing.edit_player(
                 registration,
-                name=player.name,
-                club=player.club,
-                country=player.country,
+                name=registration.name,
+                club=registration.club,
+                country=registration.country,
                 ema_id=player.ema_id,
                 group=registration.group,
                 team=registration.team,

@@ -60,7 +60,7 @@ def player_statistics_data(event, registration) -> dict:
     biggest = stats.biggest_win
     return {
         "registration": registration.pk,
-        "player": registration.player.name,
+        "player": registration.name,
         "sessions": stats.sessions,
         "hands_played": stats.hands_played,
         "hands_won": stats.hands_won,

@@ -2,7 +2,8 @@
 
 ``export_event`` writes the file and ``import_event`` restores it into any
 database (an empty one, or one holding other events) in one transaction.
-The file (format ``mahjong-event-backup``, version 1) is described in
+The file (format ``mahjong-event-backup``; its versions, what a restore
+gives anew and what it leaves out, with the reasons) is described in
 ``schema``; this package has no models of its own.
 
 Why a format of our own rather than ``dumpdata``: a backup must travel

@@ -27,9 +27,11 @@ from tournament.backup.schema import (
     BackupError,
     UserNames,
     encode_row,
-    fields_of,
 )
 from tournament.events.models import Event, Player, Registration, StaffRole
+from tournament.hall.models import ClockEvent, JudgeCall, RoundClock
+from tournament.playerentry.models import HandCheck, PlayerAction, TablePin
+from tournament.printing.models import PrintJob
 from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
 from tournament.seating.models import Round, Seat, Table
 from tournament.stages.models import Stage, StageEntrant
@@ -89,6 +91,17 @@ def _rows_of(event: Event) -> dict[str, tuple]:
     rows["hands"] = (HandRecord.objects.filter(sheet__table__round__event=event), None)
     rows["rulings"] = (Ruling.objects.filter(sheet__table__round__event=event), None)
     rows["penalties"] = (Penalty.objects.filter(ruling__sheet__table__round__event=event), None)
+    # The hall (version 5): each row is its own log, none keeps a history.
+    rows["round_clocks"] = (RoundClock.objects.filter(round__event=event), None)
+    rows["clock_events"] = (ClockEvent.objects.filter(clock__round__event=event), None)
+    for key, model in (
+        ("judge_calls", JudgeCall),
+        ("table_pins", TablePin),
+        ("hand_checks", HandCheck),
+        ("player_actions", PlayerAction),
+    ):
+        rows[key] = (model.objects.filter(table__round__event=event), None)
+    rows["print_jobs"] = (PrintJob.objects.filter(event=event), None)
     return rows
 
 
@@ -101,12 +114,12 @@ def build_backup(event: Event) -> dict:
         history = {}
         for section in SECTIONS:
             live, past = rows[section.key]
-            fields = fields_of(section.model)
+            fields = section.fields
             document[section.key] = [
                 encode_row(obj, fields, users) for obj in live.order_by("pk").iterator()
             ]
             if section.history_model is not None:
-                fields = fields_of(section.history_model)
+                fields = section.history_fields
                 history[section.key] = [
                     encode_row(record, fields, users)
                     for record in past.order_by("history_id").iterator()

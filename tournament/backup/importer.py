@@ -1,13 +1,16 @@
 """Restoring a backup document into the database, all or nothing.
 
 The whole file is checked before anything is written (``validate``: every
-row's fields and types in ``validation``, the event's rules and a replay of
-every scoresheet version in ``replaying``), and a file with any problem is
+row's fields and types in ``validation``, every number within the bounds the
+services hold it to in ``numbers``, the event's rules and a replay of every
+scoresheet version in ``replaying``), and a file with any problem is
 refused with all of them listed. Then the restore is one transaction: a
 refusal or a damaged row leaves the database as it was. An event whose
 short name (slug) already exists is refused rather than replaced, since
-replacing would destroy the live event's sheets and audit; the director
-renames or deletes it first, knowingly.
+replacing would destroy the live event's sheets and audit (:class:`EventExists`,
+also when another import of the same file commits it meanwhile); the
+director imports it under another short name (``slug``), or renames or
+deletes the existing one first, knowingly.
 
 Rows are written with ``bulk_create``, which sends no signals, so the
 restore itself adds no history records: the history is exactly the file's.
@@ -15,17 +18,23 @@ Players are always created anew (a person in the target database with the
 same name may be someone else, and the file's history describes these rows);
 users are matched by username and created without a usable password when
 missing. ``auto_now`` times are written again after the insert, because
-Django stamps them with the current time on the way in.
+Django stamps them with the current time on the way in. What the file does
+not hold is given anew (``renewal``): the tables' PINs, and a print job
+whose PDF is not here is restored as one to print again.
 """
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, models, transaction
+from django.db import DatabaseError, IntegrityError, models, transaction
+from django.utils.translation import gettext as _
 
 from tournament.backup.ids import reserve_ids
+from tournament.backup.names import check_names, names_in_nfc
+from tournament.backup.numbers import check_numbers
 from tournament.backup.reading import check_document, read_backup
+from tournament.backup.renewal import renew
 from tournament.backup.replaying import check_event, replay_sheets
 from tournament.backup.schema import (
     HISTORY_SECTIONS,
@@ -42,7 +51,12 @@ from tournament.backup.validation import BackupRefused, Problems, check_rows
 from tournament.events.models import Event
 from tournament.public.page_cache import changed
 
-__all__ = ["import_backup", "read_backup", "validate"]  # read_backup: as before, from here
+__all__ = [
+    "EventExists",
+    "import_backup",
+    "read_backup",
+    "validate",
+]  # read_backup: as before, from here
 
 BATCH = 500
 HISTORY_TYPES = {"+", "~", "-"}
@@ -51,16 +65,36 @@ HISTORY_TYPES = {"+", "~", "-"}
 # --- restoring --------------------------------------------------------------------
 
 
-def import_backup(document: dict) -> Event:
+class EventExists(BackupError):
+    """The target already holds an event with the file's short name; nothing was imported."""
+
+    def __init__(self, slug: str):
+        self.slug = slug
+        super().__init__(
+            _(
+                "An event with the short name “%(slug)s” already exists. Nothing was imported. "
+                "Import the backup under another short name (import_event FILE --slug NEW), "
+                "or rename or delete that event first."
+            )
+            % {"slug": slug}
+        )
+
+
+def import_backup(document: dict, *, slug: str | None = None) -> Event:
     """Restore ``document`` (see ``schema``); returns the new event.
 
+    ``slug``: restore the event under this short name instead of the file's (a
+    copy beside the original); the history records keep the name they recorded.
     Nothing is written before the whole file is checked (``validate``); a
     refusal lists every problem (:class:`BackupRefused`).
     """
     check_document(document)
+    if slug is not None:
+        document = {**document, "event": {**document["event"], "slug": slug}}
     try:
         document = upgrade(document)
         replayed = validate(document)
+        document = names_in_nfc(document)  # as the services store names (backup.names)
         with transaction.atomic():
             event = _restore(document, replayed)
             # bulk_create sends no signals: public pages kept in memory must go by hand.
@@ -85,6 +119,8 @@ def validate(document: dict) -> dict[str, dict]:
     problems = Problems()
     check_rows(document, problems)
     event = check_event(document, problems)
+    check_numbers(document, event, problems)  # the bounds the services hold numbers to
+    check_names(document, problems)  # the name rule: no invisible characters (backup.names)
     replayed = replay_sheets(document, event, problems) if event is not None else {}
     if problems.items:
         raise BackupRefused(problems.items)
@@ -106,14 +142,13 @@ def _rows(document: dict, section: Section) -> list[dict]:
 def _restore(document: dict, replayed: dict[str, dict]) -> Event:
     slug = document["event"]["slug"]
     if Event.objects.filter(slug=slug).exists():
-        raise BackupError(
-            f"an event with the short name {slug!r} already exists; nothing was imported "
-            "(rename or delete it first)"
-        )
-    users = _users(document["users"])
+        raise EventExists(slug)
     history = document["history"]
     ids = {s.model: _new_ids(s, _rows(document, s), history.get(s.key, [])) for s in SECTIONS}
-    for section in SECTIONS:
+    event, *rest = SECTIONS
+    _insert_event(event, document, ids)  # first: a second import of the same file stops here
+    users = _users(document["users"])
+    for section in rest:
         # A version's result and a hand's reading are the replay's, never the file's.
         again = replayed.get(section.key, {})
         rows = [{**row, **again.get(row["id"], {})} for row in _rows(document, section)]
@@ -121,6 +156,23 @@ def _restore(document: dict, replayed: dict[str, dict]) -> Event:
     for section in HISTORY_SECTIONS:
         _insert_history(section, history.get(section.key, []), ids, users)
     return Event.objects.get(pk=ids[Event][document["event"]["id"]])
+
+
+def _insert_event(section: Section, document: dict, ids: dict) -> None:
+    """The event's row, in a savepoint: the same short name written meanwhile is refused.
+
+    Two imports of one file at once (PostgreSQL): both find no event with its
+    short name, and the second one's insert waits for the first to commit, then
+    breaks the unique short name. That is the event existing, not a damaged file.
+    """
+    slug = document["event"]["slug"]
+    try:
+        with transaction.atomic():
+            _insert(section, [document["event"]], ids, {})
+    except IntegrityError:
+        if Event.objects.filter(slug=slug).exists():
+            raise EventExists(slug) from None
+        raise
 
 
 def _users(rows: list[dict]) -> dict[str, int]:
@@ -150,9 +202,9 @@ def _new_ids(section: Section, rows: list[dict], history: list[dict]) -> dict[in
     return dict(zip(old, reserve_ids(section.model, len(old)), strict=True))
 
 
-def _decode(model, row: dict, own: dict, ids: dict, users: dict, *, strict: bool) -> dict:
+def _decode(model, fields, row: dict, own: dict, ids: dict, users: dict, *, strict: bool) -> dict:
     """Model keyword arguments from a file row, with every id and username translated."""
-    fields = {f.name: f for f in fields_of(model)}
+    fields = {f.name: f for f in fields}
     unknown = sorted(set(row) - set(fields))
     if unknown:
         raise BackupError(
@@ -196,9 +248,10 @@ def _reference(ids: dict, field: models.Field, value, strict: bool):
 
 
 def _insert(section: Section, rows: list[dict], ids: dict, users: dict) -> None:
-    model, own = section.model, ids[section.model]
-    decoded = [_decode(model, row, own, ids, users, strict=True) for row in rows]
+    model, own, fields = section.model, ids[section.model], section.fields
+    decoded = [_decode(model, fields, row, own, ids, users, strict=True) for row in rows]
     objects = [model(**values) for values in decoded]
+    renew(model, objects)  # what the file does not hold: a new PIN, a PDF to print again
     model._default_manager.bulk_create(objects, batch_size=BATCH)
     stamped = [
         f
@@ -223,6 +276,7 @@ def _insert_history(section: Section, records: list[dict], ids: dict, users: dic
                 f"the backup is damaged: a {section.key} history record has history_type "
                 f"{record.get('history_type')!r}"
             )
-        objects.append(model(**_decode(model, record, own, ids, users, strict=False)))
+        values = _decode(model, section.history_fields, record, own, ids, users, strict=False)
+        objects.append(model(**values))
     # In file order, so the new history ids keep the records' order.
     model._default_manager.bulk_create(objects, batch_size=BATCH)

@@ -30,10 +30,11 @@ from tournament.backup.schema import (
     VERSION,
     BackupFileError,
 )
+from tournament.events.bounds import BACKUP_FILE_MEGABYTES, JSON_MAX_DEPTH
 
-MAX_MEGABYTES = 256
+MAX_MEGABYTES = BACKUP_FILE_MEGABYTES  # the bounds are named in tournament.events.bounds
 MEGABYTE = 1024 * 1024
-MAX_DEPTH = 50  # levels of arrays and objects; an export nests about 12
+MAX_DEPTH = JSON_MAX_DEPTH  # levels of arrays and objects; an export nests about 12
 # A JSON string (skipped whole, brackets inside it do not count) or one bracket.
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 

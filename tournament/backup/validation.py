@@ -38,7 +38,6 @@ from tournament.backup.schema import (
     SECTIONS,
     BackupError,
     Section,
-    fields_of,
     is_user,
 )
 
@@ -100,6 +99,7 @@ JSON_SHAPES = {
     ("hands", "score"): ("an object or null", _object_or_null),
     ("hands", "deltas"): ("an object", _object),
     ("hands", "totals"): ("an object", _object),
+    ("print_jobs", "params"): ("an object of option: value", _object),
 }
 
 
@@ -173,11 +173,16 @@ def _required(f: models.Field) -> bool:
     return not (f.null or f.blank or f.has_default() or stamped)
 
 
+def _fields(section: Section, model) -> list[models.Field]:
+    """The columns a row of ``model`` (the section's, or its history's) has in the file."""
+    return section.fields if model is section.model else section.history_fields
+
+
 def _check_row(section, model, row, where, live, usernames, problems, *, strict) -> None:
     if not isinstance(row, dict):
         problems.add(where, "is not a JSON object")
         return
-    fields = {f.name: f for f in fields_of(model)}
+    fields = {f.name: f for f in _fields(section, model)}
     unknown = sorted(set(row) - set(fields))
     if unknown:
         problems.add(where, f"{model._meta.label} has no field(s) {', '.join(unknown)}")
@@ -249,7 +254,7 @@ def _check_unique(section: Section, rows: list, problems: Problems) -> None:
         for c in model._meta.constraints
         if isinstance(c, models.UniqueConstraint) and c.fields and c.condition is None
     ]
-    groups += [(f.name,) for f in fields_of(model) if f.unique and not f.primary_key]
+    groups += [(f.name,) for f in section.fields if f.unique and not f.primary_key]
     for names in groups:
         seen: dict[tuple, str] = {}
         for i, row in enumerate(rows):

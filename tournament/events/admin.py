@@ -5,24 +5,44 @@ from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from .change_reasons import describe
+from .errors import EventError
+from .latin_names import clean_latin_name
 from .models import Event, Player, Registration, StaffRole
-from .plain_text import PlainTextField
+from .plain_text import NameTextField
 
 
 class PlayerAdminForm(forms.ModelForm):
-    """Names and clubs refuse control characters here too (``plain_text``)."""
+    """The person: EMA id and Latin names (what is the same in every event)."""
 
     class Meta:
         model = Player
-        fields = ["name", "club", "country", "ema_id"]
-        field_classes = {"name": PlainTextField, "club": PlainTextField}
+        fields = ["ema_id", "latin_first_name", "latin_last_name"]
+
+    def _latin(self, field: str) -> str:
+        try:
+            return clean_latin_name(str(self.fields[field].label), self.cleaned_data[field])
+        except EventError as error:
+            raise forms.ValidationError(error.message) from None
+
+    def clean_latin_first_name(self):
+        return self._latin("latin_first_name")
+
+    def clean_latin_last_name(self):
+        return self._latin("latin_last_name")
 
 
 class RegistrationAdminForm(forms.ModelForm):
+    """Names, clubs, teams and groups go through the name rule here too (``plain_text``)."""
+
     class Meta:
         model = Registration
-        fields = ["event", "player", "status", "group"]
-        field_classes = {"group": PlainTextField}
+        fields = ["event", "player", "name", "club", "country", "status", "team", "group"]
+        field_classes = {
+            "name": NameTextField,
+            "club": NameTextField,
+            "team": NameTextField,
+            "group": NameTextField,
+        }
 
 
 class HistoryAdmin(SimpleHistoryAdmin):
@@ -74,17 +94,16 @@ class EventAdmin(HistoryAdmin):
 @admin.register(Player)
 class PlayerAdmin(HistoryAdmin):
     form = PlayerAdminForm
-    list_display = ["name", "club", "country", "ema_id"]
-    list_filter = ["country"]
-    search_fields = ["name", "club", "ema_id"]
+    list_display = ["__str__", "ema_id", "latin_first_name", "latin_last_name"]
+    search_fields = ["ema_id", "latin_first_name", "latin_last_name", "registrations__name"]
 
 
 @admin.register(Registration)
 class RegistrationAdmin(HistoryAdmin):
     form = RegistrationAdminForm
-    list_display = ["player", "event", "status", "group"]
+    list_display = ["name", "event", "club", "country", "status", "team", "group"]
     list_filter = ["event", "status"]
-    search_fields = ["player__name", "event__name"]
+    search_fields = ["name", "club", "team", "player__ema_id", "event__name"]
     autocomplete_fields = ["event", "player"]
     list_select_related = ["player", "event"]
 

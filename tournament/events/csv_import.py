@@ -16,9 +16,14 @@ guessing (``csv_encoding`` for the bytes):
   line where the value starts, never read as a name swallowing the rows after.
 
 Each bad row is reported with its line number in the file and the reason, so
-a director can fix them all at once. A player already known by EMA id keeps
-their record; the preview shows what the file changes (name, club, country,
-Latin names) and importing applies it, with a history record. A file past the
+a director can fix them all at once. Names, clubs, teams and groups follow the
+name rule (``plain_text``: NFC; no control, bidi or zero-width character), and
+names or teams that look like another of the event are listed as warnings
+(``lookalikes``), shown on the preview and again after importing. A player
+already known by EMA id is the same person: the row's name, club and country
+are this event's registration's own (issue #32: their other events keep
+theirs), and the preview shows what the file changes on the person (the Latin
+names), which importing applies, with a history record. A file past the
 size or row limit (``upload_bounds``) is refused before it is parsed, or as
 soon as the parser reaches the first row too many.
 """
@@ -36,8 +41,9 @@ from tournament.events.change_reasons import change_reason
 from tournament.events.csv_encoding import decode_csv
 from tournament.events.csv_header import STATUS_WORDS, fold, parse_header, sniff_delimiter
 from tournament.events.errors import EventError, save_with_history
+from tournament.events.lookalikes import warnings as lookalike_warnings
 from tournament.events.models import Event, Player, Registration
-from tournament.events.services import add_player, check_team, clean_player_fields
+from tournament.events.services import add_player, check_group, check_team, clean_player_fields
 from tournament.events.upload_bounds import (
     max_rows,
     preview_rows,
@@ -51,8 +57,9 @@ STATUSES = (
     Registration.Status.RESERVE,
     Registration.Status.SUBSTITUTE,
 )
-# Fields of a known player the file may change, with their labels for the preview.
-CHANGEABLE = ("name", "club", "country", "latin_first_name", "latin_last_name")
+# Fields of a known person the file may change, with their labels for the preview (the
+# name, club and country are the new registration's own, and change nothing else).
+CHANGEABLE = ("latin_first_name", "latin_last_name")
 
 
 @dataclass(frozen=True)
@@ -65,12 +72,12 @@ class Row:
     country: str
     ema_id: str
     status: str
-    known_player: bool  # an existing player, found by EMA id
+    known_player: bool  # an existing person, found by EMA id
     latin_first_name: str = ""
     latin_last_name: str = ""
     group: str = ""
     team: str = ""
-    # What the file changes on the known player: (field, label, old, new).
+    # What the file changes on the known person: (field, label, old, new).
     changes: tuple[tuple[str, str, str, str], ...] = ()
 
 
@@ -91,6 +98,7 @@ class Preview:
     problems: list[Problem] = field(default_factory=list)
     ignored_columns: list[str] = field(default_factory=list)  # header cells we do not read
     delimiter: str = ","
+    warnings: list[str] = field(default_factory=list)  # lookalike names and teams (lookalikes)
 
     @property
     def changed_rows(self) -> int:
@@ -162,6 +170,12 @@ def import_players_preview(event: Event, csv_text: str) -> Preview:
             preview.rows.append(row)
     if not preview.rows and not preview.problems:
         preview.problems.append(Problem(1, _("The file has a header but no players.")))
+    preview.warnings = lookalike_warnings(
+        [row.name for row in preview.rows],
+        [row.team for row in preview.rows],
+        seen.event_names,
+        seen.event_teams,
+    )
     return preview
 
 
@@ -196,7 +210,7 @@ def import_players(event: Event, csv_text: str, by=None) -> list[Registration]:
 
 
 def _update_player(player: Player, row: Row, by) -> None:
-    """What the file says of a known player (shown in the preview), and new Latin names."""
+    """What the file says of the person (shown in the preview): their Latin names."""
     changed = []
     for name in CHANGEABLE:
         value = getattr(row, name)
@@ -264,9 +278,11 @@ class _Seen:
     """Who is already in the event or earlier in the file, to catch duplicates."""
 
     def __init__(self, event: Event):
-        registered = Registration.objects.filter(event=event).select_related("player")
+        registered = list(Registration.objects.filter(event=event).select_related("player"))
         self.event_ema_ids = {r.player.ema_id for r in registered if r.player.ema_id}
-        self.event_people = {(r.player.name, r.player.club, r.player.country) for r in registered}
+        self.event_people = {(r.name, r.club, r.country) for r in registered}
+        self.event_names = [r.name for r in registered]
+        self.event_teams = sorted({r.team for r in registered if r.team})
         self.file_ema_ids: dict[str, int] = {}
         self.file_people: dict[tuple, int] = {}
 
@@ -294,9 +310,13 @@ def _check_row(line: int, values: dict, seen: _Seen, preview: Preview) -> Row | 
         )
     except EventError as error:
         problems.append(error.message)
-    team = " ".join(values.get("team", "").split())
+    team = group = ""
     try:
-        check_team(team)
+        team = check_team(values.get("team", ""))
+    except EventError as error:
+        problems.append(error.message)
+    try:
+        group = check_group(values.get("group", ""))
     except EventError as error:
         problems.append(error.message)
     if fields is not None:
@@ -313,7 +333,7 @@ def _check_row(line: int, values: dict, seen: _Seen, preview: Preview) -> Row | 
         line=line,
         status=status,
         known_player=known is not None,
-        group=" ".join(values.get("group", "").split()),
+        group=group,
         team=team,
         changes=_changes(known, fields),
         **fields,
@@ -321,13 +341,10 @@ def _check_row(line: int, values: dict, seen: _Seen, preview: Preview) -> Row | 
 
 
 def _changes(known: Player | None, fields: dict) -> tuple[tuple[str, str, str, str], ...]:
-    """What importing changes on a player known by EMA id: (field, label, old, new)."""
+    """What importing changes on a person known by EMA id: (field, label, old, new)."""
     if known is None:
         return ()
     labels = {
-        "name": _("Name"),
-        "club": _("Club"),
-        "country": _("Country"),
         "latin_first_name": _("First name (Latin letters)"),
         "latin_last_name": _("Last name (Latin letters)"),
     }

@@ -26,12 +26,20 @@ from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, save_with_history
 from tournament.events.models import Event, Player, Registration
 from tournament.events.plain_text import control_character_error
-from tournament.events.services import check_ruleset, check_team, clean_player_fields
+from tournament.events.services import (
+    PERSON_FIELDS,
+    REGISTRATION_FIELDS,
+    check_group,
+    check_ruleset,
+    check_team,
+    clean_player_fields,
+)
 
 ENTRY_LEVELS = ("tiles", "value", "final")
 TIME_LIMIT_POLICIES = ("finish_current", "abandon_current")  # Event.time_limit_policy
 RULE_FIELDS = ("ruleset", "ruleset_overrides")
-PLAYER_FIELDS = ("name", "club", "country", "ema_id", "latin_first_name", "latin_last_name")
+# The edit form's fields: this event's (the registration's), then the person's (the player's).
+PLAYER_FIELDS = (*REGISTRATION_FIELDS, *PERSON_FIELDS)
 
 
 class EventFieldError(EventError):
@@ -210,7 +218,12 @@ def edit_player(
     reason: str = "",
     by=None,
 ) -> Registration:
-    """Correct a player's details (they follow the player to every event), group and team.
+    """Correct a player's details in this event, and the person's EMA id and Latin names.
+
+    The name, club, country, group and team are this registration's (issue
+    #32): other events, a finished one above all, keep theirs. The EMA id and
+    the Latin names are the person's, the same in every event (the EMA file
+    of each event they played follows a corrected spelling).
 
     ``reason`` is the director's own words, kept in the history if given.
     ``team`` None leaves the team as it is (a caller that does not know it);
@@ -233,21 +246,25 @@ def edit_player(
         latin_first_name=latin_first_name,
         latin_last_name=latin_last_name,
     )
-    message = control_character_error(_("Group"), group)
-    if message is not None:
-        raise EventFieldError("group", message)
+    try:
+        group = check_group(group)
+    except EventError as error:
+        raise EventFieldError("group", error.message) from error
     team = registration.team if team is None else _checked_team(team)
     player = Player.objects.select_for_update().get(pk=registration.player_id)
     _refuse_taken_ema_id(player, fields["ema_id"])
-    changed = [field for field in PLAYER_FIELDS if getattr(player, field) != fields[field]]
+    changed = [field for field in PERSON_FIELDS if getattr(player, field) != fields[field]]
     if changed:
         for field in changed:
             setattr(player, field, fields[field])
         save_with_history(player, change_reason("player.edited", words=reason), by)
-    group = " ".join(group.split())
-    if (group, team) != (registration.group, registration.team):
+    own = {key: fields[key] for key in REGISTRATION_FIELDS}
+    before = {key: getattr(registration, key) for key in (*own, "group", "team")}
+    after = {**own, "group": group, "team": team}
+    if after != before:
         code = "registration.team_set" if team != registration.team else "registration.edited"
-        registration.group, registration.team = group, team
+        for key, value in after.items():
+            setattr(registration, key, value)
         save_with_history(registration, change_reason(code, words=reason), by)
     registration.player = player
     return registration
@@ -270,7 +287,7 @@ def _refuse_taken_ema_id(player: Player, ema_id: str) -> None:
         raise EventFieldError(
             "ema_id",
             _("The EMA id %(ema_id)s already belongs to %(name)s.")
-            % {"ema_id": ema_id, "name": other.name},
+            % {"ema_id": ema_id, "name": other.known_as() or f"#{other.pk}"},
         )
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.events.errors import EventError
 from tournament.events.latin_names import clean_latin_name
 from tournament.events.models import Event, Registration, StaffRole
-from tournament.events.plain_text import CsvTextField, PlainTextField
+from tournament.events.plain_text import CsvTextField, NameTextField, PlainTextField
 from tournament.events.rules import ruleset_choices
 from tournament.events.services import SLUG_RE, check_ruleset, clean_player_fields
 
@@ -158,8 +158,8 @@ class ImportForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = PlainTextField(label=_("Name"), max_length=200)
-    club = PlainTextField(label=_("Club"), max_length=200, required=False)
+    name = NameTextField(label=_("Name"), max_length=200)
+    club = NameTextField(label=_("Club"), max_length=200, required=False)
     country = forms.CharField(
         label=_("Country"),
         max_length=2,
@@ -168,13 +168,13 @@ class PlayerForm(forms.Form):
         widget=forms.TextInput(attrs={"size": 3, "autocapitalize": "characters"}),
     )
     ema_id = forms.CharField(label=_("EMA id"), max_length=20, required=False)
-    team = PlainTextField(
+    team = NameTextField(
         label=_("Team"),
         max_length=200,
         required=False,
         help_text=Registration._meta.get_field("team").help_text,
     )
-    group = PlainTextField(
+    group = NameTextField(
         label=_("Group"),
         max_length=200,
         required=False,
@@ -322,7 +322,7 @@ PLACEHOLDER_NAME = "-"
 class PlayerEditForm(forms.Form):
     """A player's details, team and seating group; the reason is kept in the history."""
 
-    name = PlainTextField(label=_("Name"), max_length=200, help_text=_("In any script."))
+    name = NameTextField(label=_("Name"), max_length=200, help_text=_("In any script."))
     latin_first_name = PlainTextField(
         label=_("First name (Latin letters)"), max_length=100, required=False
     )
@@ -332,7 +332,7 @@ class PlayerEditForm(forms.Form):
         required=False,
         help_text=_("As the EMA and rating lists write it, e.g. Sato for 佐藤."),
     )
-    club = PlainTextField(label=_("Club"), max_length=200, required=False)
+    club = NameTextField(label=_("Club"), max_length=200, required=False)
     country = PlayerForm.base_fields["country"]
     ema_id = forms.CharField(label=_("EMA id"), max_length=20, required=False)
     team = PlayerForm.base_fields["team"]

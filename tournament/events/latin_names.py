@@ -1,9 +1,12 @@
 """A player's name in Latin letters, as the EMA and rating lists need it.
 
-``Player.name`` is written as the player writes it (kanji, hanzi, Cyrillic);
-the Latin first and last names are its romanisation. They take Latin letters
-with any accent (é, ø, ł, ā), spaces, hyphens and apostrophes, nothing else:
-a rating list that receives 佐藤 or a digit cannot match the player.
+A registration's ``name`` is written as the player writes it (kanji, hanzi,
+Cyrillic); the person's Latin first and last names are its romanisation. They
+take Latin letters with any accent (é, ø, ł, ā), spaces, hyphens and
+apostrophes, nothing else: a rating list that receives 佐藤 or a digit cannot
+match the player. Like every name they are stored in NFC (a name typed with a
+combining accent is the same name), and an invisible character is refused
+with the name rule's own message (``plain_text``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import unicodedata
 from django.utils.translation import gettext as _
 
 from tournament.events.errors import EventError
+from tournament.events.plain_text import clean_name, name_error
 
 LATIN_NAME_MAX = 100
 # Separators a Latin name may hold besides letters: O'Brien, Anne-Marie, D’Amato.
@@ -36,8 +40,11 @@ def _is_cjk(char: str) -> bool:
 
 
 def clean_latin_name(label: str, value: str) -> str:
-    """``value`` with its spaces tidied, or an :class:`EventError` naming ``label``."""
-    text = " ".join((value or "").split())
+    """``value`` with its spaces tidied (NFC), or an :class:`EventError` naming ``label``."""
+    message = name_error(label, value or "")
+    if message is not None:
+        raise EventError(message)
+    text = clean_name(value)
     if len(text) > LATIN_NAME_MAX:
         raise EventError(
             _("%(field)s can be at most %(max)s characters long.")

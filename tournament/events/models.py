@@ -5,9 +5,10 @@ Vocabulary:
 - **event**: one tournament, played under one ruleset preset plus the
   director's overrides. When it starts, the resolved ruleset config is frozen
   into ``ruleset_config`` so a later code change never rescores it silently.
-- **player**: a person, independent of any event (clubs and EMA ids follow
-  them from one tournament to the next).
-- **registration**: a player's place in one event. Withdrawn players and
+- **player**: a person, independent of any event: the EMA id that finds
+  them again in the next tournament, and their name in Latin letters.
+- **registration**: a player's place in one event, with what belongs to that
+  event: the name as entered, club, country, team. Withdrawn players and
   substitutes keep their registration; "left after round 5" is a normal case.
   Active players are seated every round and ranked. A *reserve* is a real
   entrant who waits and is seated only when the tables need filling; once
@@ -193,19 +194,24 @@ class Event(models.Model):
             raise ValidationError(errors)
 
 
+COUNTRY_CODE = RegexValidator(r"^[A-Z]{2}$", _("Use a two-letter ISO code, e.g. JP."))
+
+
 class Player(models.Model):
-    name = models.CharField(_("name"), max_length=200, help_text=_("In any script."))
-    club = models.CharField(_("club"), max_length=200, blank=True)
-    country = models.CharField(
-        _("country"),
-        max_length=2,
-        blank=True,
-        validators=[RegexValidator(r"^[A-Z]{2}$", _("Use a two-letter ISO code, e.g. JP."))],
-        help_text=_("ISO 3166-1 two-letter code, e.g. JP, CN, DE."),
-    )
+    """A person, known across events by what stays the same everywhere.
+
+    Only the EMA id (how a later event finds the same person: ``add_player``
+    and the CSV import match on it) and the name in Latin letters, as the EMA
+    and rating lists need it. The name as entered, the club and the country
+    belong to each :class:`Registration` (issue #32): a later event writes its
+    own and never rewrites a finished one's standings or exports. There is no
+    name here on purpose: nothing identifies a person across events but the
+    EMA id, and a name kept here would be one more copy for a page to read.
+    """
+
     ema_id = models.CharField(_("EMA id"), max_length=20, blank=True)
-    # The name in Latin letters, split as the EMA and rating lists need it;
-    # ``name`` stays as the player writes it (kanji, hanzi, accents).
+    # The name in Latin letters, split as the EMA and rating lists need it; the
+    # registration's ``name`` stays as the player writes it (kanji, hanzi, accents).
     latin_first_name = models.CharField(_("first name (Latin letters)"), max_length=100, blank=True)
     latin_last_name = models.CharField(_("last name (Latin letters)"), max_length=100, blank=True)
 
@@ -214,10 +220,20 @@ class Player(models.Model):
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        ordering = ["name", "pk"]
+        ordering = ["pk"]
 
     def __str__(self):
-        return self.name
+        return self.known_as() or (f"EMA {self.ema_id}" if self.ema_id else f"#{self.pk}")
+
+    def known_as(self) -> str:
+        """Who this is, for the admin and a director's message ("this EMA id belongs to …").
+
+        The name of their latest registration, else their Latin name. Never for an
+        event's pages or files: those read the event's own registration.
+        """
+        latest = self.registrations.order_by("-pk").values_list("name", flat=True).first()
+        latin = " ".join(n for n in (self.latin_first_name, self.latin_last_name) if n)
+        return latest or latin
 
 
 class Registration(models.Model):
@@ -232,6 +248,17 @@ class Registration(models.Model):
     )
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("player")
+    )
+    # What belongs to this event (issue #32): the name as entered, club and country. A later
+    # event registers its own; a finished event's standings and exports keep these.
+    name = models.CharField(_("name"), max_length=200, help_text=_("In any script."))
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    country = models.CharField(
+        _("country"),
+        max_length=2,
+        blank=True,
+        validators=[COUNTRY_CODE],
+        help_text=_("ISO 3166-1 two-letter code, e.g. JP, CN, DE."),
     )
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE
@@ -254,7 +281,7 @@ class Registration(models.Model):
     class Meta:
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
-        ordering = ["player__name", "pk"]
+        ordering = ["name", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
             models.CheckConstraint(
@@ -264,7 +291,7 @@ class Registration(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.player} @ {self.event}"
+        return f"{self.name} @ {self.event}"
 
     @property
     def is_playing(self):
@@ -273,7 +300,7 @@ class Registration(models.Model):
 
     def seating_group(self):
         """What seating keeps apart: the team, else the group, else club, else country."""
-        return self.team or self.group or self.player.club or self.player.country or None
+        return self.team or self.group or self.club or self.country or None
 
 
 class StaffRole(models.Model):

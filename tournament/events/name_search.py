@@ -16,8 +16,9 @@ decompose written out: ł -> l, ø -> o, đ -> d, ß -> ss, æ -> ae, œ -> oe,
 for the filters that narrow a list as you type.
 
 **Matching**: each word of the query must appear in one of the player's
-*search keys*: the name as written, the Latin first and last names (in both
-orders). So "yamada taro", "taro yamada" and "山田" all find 山田 太郎.
+*search keys*: the name as written for the event (the registration's), the
+person's Latin first and last names (in both orders). So "yamada taro",
+"taro yamada" and "山田" all find 山田 太郎.
 """
 
 from __future__ import annotations
@@ -51,33 +52,34 @@ def fold(text: str) -> str:
     return " ".join(bare.casefold().translate(EXTRA_FOLDS).split())
 
 
-def search_keys(player) -> list[str]:
+def search_keys(registration) -> list[str]:
     """The folded texts a query may match: the name, and the Latin names both ways round."""
+    player = registration.player
     first = player.latin_first_name or ""
     last = player.latin_last_name or ""
-    keys = [fold(player.name), fold(f"{first} {last}"), fold(f"{last} {first}")]
+    keys = [fold(registration.name), fold(f"{first} {last}"), fold(f"{last} {first}")]
     return [key for key in keys if key]
 
 
-def search_text(player) -> str:
+def search_text(registration) -> str:
     """All search keys in one string, for a page's ``data-search`` attribute (as-you-type)."""
-    return " | ".join(dict.fromkeys(search_keys(player)))
+    return " | ".join(dict.fromkeys(search_keys(registration)))
 
 
-def matches(query: str, player) -> bool:
-    """Every word of ``query`` is in one of the player's search keys (an empty query: all)."""
+def matches(query: str, registration) -> bool:
+    """Every word of ``query`` is in one of the registration's search keys (empty: all)."""
     words = fold(query).split()
     if not words:
         return True
-    keys = search_keys(player)
+    keys = search_keys(registration)
     return all(any(word in key for key in keys) for word in words)
 
 
-def filter_registrations(registrations: Iterable, query: str) -> list:
-    """The registrations (or seats: anything with ``.player`` or ``.registration.player``)."""
+def filter_registrations(items: Iterable, query: str) -> list:
+    """The registrations (or seats: anything with a ``.registration``) that match ``query``."""
     out = []
-    for item in registrations:
-        player = getattr(item, "player", None) or item.registration.player
-        if matches(query, player):
+    for item in items:
+        registration = getattr(item, "registration", None) or item
+        if matches(query, registration):
             out.append(item)
     return out

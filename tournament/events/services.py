@@ -27,7 +27,7 @@ from tournament.events.countries import COUNTRY_CODES
 from tournament.events.errors import EventError, save_with_history
 from tournament.events.latin_names import clean_latin_name
 from tournament.events.models import Event, Player, Registration, StaffRole
-from tournament.events.plain_text import control_character_error
+from tournament.events.plain_text import clean_name, name_error
 from tournament.events.rules import RULESET_CONFIG_VERSION, frozen_config
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -190,14 +190,16 @@ def clean_player_fields(
 ) -> dict:
     """Trimmed player fields, or an :class:`EventError` naming what is wrong.
 
-    The Latin names are checked and returned only when given (the CSV import
-    does not have them); see :func:`tournament.events.latin_names.clean_latin_name`.
+    The name and club go through the name rule (``plain_text``: NFC, no control,
+    bidi or zero-width character). The Latin names are checked and returned only
+    when given (the CSV import may not have them); see
+    :func:`tournament.events.latin_names.clean_latin_name`.
     """
     for label, text in ((_("Name"), name), (_("Club"), club)):
-        _refuse_control_characters(label, text)
+        refuse_bad_name(label, text)
     fields = {
-        "name": " ".join((name or "").split()),
-        "club": " ".join((club or "").split()),
+        "name": clean_name(name),
+        "club": clean_name(club),
         "country": (country or "").strip().upper(),
         "ema_id": (ema_id or "").strip(),
     }
@@ -225,16 +227,19 @@ def clean_player_fields(
 
 
 TEAM_MAX_LENGTH = 200  # Registration.team
+# What a registration holds of the fields above (the rest is the person's: Player).
+REGISTRATION_FIELDS = ("name", "club", "country")
+PERSON_FIELDS = ("ema_id", "latin_first_name", "latin_last_name")
 
 
 def check_team(team: str) -> str:
-    """The team name as stored (spaces folded), or an :class:`EventError` naming the field.
+    """The team name as stored (NFC, spaces folded), or an :class:`EventError` naming the field.
 
     A team is free text because teams are whatever the event says they are
     (a country, a club, a sponsor); a typo is corrected on the edit form.
     """
-    team = " ".join((team or "").split())
-    _refuse_control_characters(_("Team"), team)
+    refuse_bad_name(_("Team"), team or "")
+    team = clean_name(team)
     if len(team) > TEAM_MAX_LENGTH:
         raise EventError(
             _("Team: at most %(count)s characters (this one has %(length)s).")
@@ -243,20 +248,31 @@ def check_team(team: str) -> str:
     return team
 
 
-def _refuse_control_characters(label: str, text: str) -> None:
-    """An :class:`EventError` naming the field when ``text`` holds a control character."""
-    message = control_character_error(label, text)
+def check_group(group: str) -> str:
+    """The seating group as stored, or an :class:`EventError` naming the field."""
+    refuse_bad_name(_("Group"), group or "")
+    return clean_name(group)
+
+
+def refuse_bad_name(label: str, text: str) -> None:
+    """An :class:`EventError` naming the field when ``text`` breaks the name rule."""
+    message = name_error(label, text)
     if message is not None:
         raise EventError(message)
 
 
 def find_or_make_player(fields: dict, by=None) -> Player:
-    """The player with this EMA id if there is one, else a new player."""
+    """The player with this EMA id if there is one, else a new player.
+
+    Only the person's own fields are written here (EMA id, Latin names of a new
+    player); the name as entered, club and country go on the registration.
+    """
     if fields["ema_id"]:
         existing = Player.objects.filter(ema_id=fields["ema_id"]).order_by("pk").first()
         if existing is not None:
             return existing
-    return save_with_history(Player(**fields), change_reason("player.registered"), by)
+    person = {key: fields[key] for key in PERSON_FIELDS if key in fields}
+    return save_with_history(Player(**person), change_reason("player.registered"), by)
 
 
 @transaction.atomic
@@ -275,7 +291,10 @@ def add_player(
 ) -> Registration:
     """Register a player (new, or known by EMA id) in the event.
 
-    ``reason`` is the history record's code (``tournament/events/change_reasons.py``).
+    The name, club and country are this registration's own (issue #32): a
+    player known by EMA id keeps their other registrations exactly as they
+    were. ``reason`` is the history record's code
+    (``tournament/events/change_reasons.py``).
 
     Takes effect from the next round seated; rounds already seated keep their seats.
     """
@@ -283,25 +302,21 @@ def add_player(
     if status not in SEATABLE_STATUSES:
         raise EventError(_("A new registration is a reserve, active or a substitute."))
     fields = clean_player_fields(name, club, country, ema_id)
-    _refuse_control_characters(_("Group"), group)
+    group = check_group(group)
     team = check_team(team)
     player = find_or_make_player(fields, by)
     if Registration.objects.filter(event=event, player=player).exists():
-        raise EventError(_("%(name)s is already registered in this event.") % {"name": player.name})
-    if (
-        fields["ema_id"] == ""
-        and Registration.objects.filter(
-            event=event,
-            player__name=fields["name"],
-            player__club=fields["club"],
-            player__country=fields["country"],
-        ).exists()
-    ):
+        raise EventError(
+            _("%(name)s is already registered in this event.")
+            % {"name": event.registrations.get(player=player).name}
+        )
+    own = {key: fields[key] for key in REGISTRATION_FIELDS}
+    if fields["ema_id"] == "" and Registration.objects.filter(event=event, **own).exists():
         raise EventError(
             _("%(name)s is already registered in this event.") % {"name": fields["name"]}
         )
     registration = Registration(
-        event=event, player=player, status=status, group=group.strip(), team=team
+        event=event, player=player, status=status, group=group, team=team, **own
     )
     return save_with_history(registration, change_reason(reason), by)
 
@@ -323,9 +338,7 @@ def drop_player(registration: Registration, by=None, reason: str = "") -> Regist
     registration = Registration.objects.select_for_update().get(pk=registration.pk)
     _refuse_if_finished(registration.event)
     if registration.status == Registration.Status.DROPPED:
-        raise EventError(
-            _("%(name)s has already left the event.") % {"name": registration.player.name}
-        )
+        raise EventError(_("%(name)s has already left the event.") % {"name": registration.name})
     registration.status = Registration.Status.DROPPED
     return save_with_history(registration, change_reason("registration.dropped", words=reason), by)
 
@@ -356,7 +369,7 @@ def reinstate_player(
     if registration.status == status:
         raise EventError(
             _("%(name)s is already %(status)s.")
-            % {"name": registration.player.name, "status": registration.get_status_display()}
+            % {"name": registration.name, "status": registration.get_status_display()}
         )
     registration.status = status
     return save_with_history(

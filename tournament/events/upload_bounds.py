@@ -15,10 +15,11 @@ from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
+from tournament.events.bounds import CSV_FILE_BYTES, CSV_FILE_ROWS
 from tournament.events.errors import EventError
 
-MAX_BYTES = 2 * 1024 * 1024  # defaults when a settings module does not set them
-MAX_ROWS = 5000
+MAX_BYTES = CSV_FILE_BYTES  # defaults when a settings module does not set them
+MAX_ROWS = CSV_FILE_ROWS
 PREVIEW_ROWS = 500
 
 

@@ -30,6 +30,7 @@ from tournament.events.forms import (
     RoleForm,
     StaffAccountForm,
 )
+from tournament.events.lookalikes import registration_warnings
 from tournament.events.models import Registration
 from tournament.events.permissions import can_create_events, events_for, has_event_permission
 from tournament.seating.field import playing_registrations
@@ -147,16 +148,18 @@ def player_edit(request, event, registration_id):
         Registration.objects.select_related("player"), pk=registration_id, event=event
     )
     player = registration.player
-    initial = {f: getattr(player, f) for f in editing.PLAYER_FIELDS}
+    initial = {f: getattr(registration, f) for f in services.REGISTRATION_FIELDS}
+    initial.update({f: getattr(player, f) for f in services.PERSON_FIELDS})
     initial.update(group=registration.group, team=registration.team)
     form = PlayerEditForm(*_bound(request)[:1], initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            editing.edit_player(registration, **form.cleaned_data, by=request.user)
+            saved = editing.edit_player(registration, **form.cleaned_data, by=request.user)
         except EventError as error:
             _form_error(form, error)
         else:
-            messages.success(request, _("%(name)s is saved.") % {"name": form.cleaned_data["name"]})
+            messages.success(request, _("%(name)s is saved.") % {"name": saved.name})
+            _warn_lookalikes(request, event, [saved])
             return redirect("manage:event", event.slug)
     status = 400 if form.errors else 200
     context = {"event": event, "registration": registration, "form": form}
@@ -176,6 +179,12 @@ def event_finish(request, event):
     else:
         messages.success(request, _("The event has finished; its results are locked."))
     return redirect("manage:event", event.slug)
+
+
+def _warn_lookalikes(request, event, registrations) -> None:
+    """Names or teams just saved that look like others of the event: said, not refused."""
+    for warning in registration_warnings(event, registrations):
+        messages.warning(request, warning)
 
 
 def _form_error(form, error: EventError) -> None:
@@ -241,6 +250,7 @@ def players_import_confirm(request, event):
         request,
         _("%(count)s players registered.") % {"count": len(registrations)},
     )
+    _warn_lookalikes(request, event, registrations)
     return redirect("manage:event", event.slug)
 
 
@@ -258,10 +268,11 @@ def player_add(request, event):
                 request,
                 _("%(name)s registered (%(status)s).")
                 % {
-                    "name": registration.player.name,
+                    "name": registration.name,
                     "status": registration.get_status_display(),
                 },
             )
+            _warn_lookalikes(request, event, [registration])
             return redirect("manage:event", event.slug)
     return render(request, "staff/player_form.html", {"event": event, "form": form})
 
@@ -280,7 +291,7 @@ def player_drop(request, event, registration_id):
         messages.success(
             request,
             _("%(name)s has left the event; seats already given stay.")
-            % {"name": registration.player.name},
+            % {"name": registration.name},
         )
     return redirect("manage:event", event.slug)
 

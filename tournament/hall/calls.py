@@ -32,6 +32,7 @@ from tournament.events.models import Event
 from tournament.events.permissions import has_event_permission
 from tournament.hall.models import JudgeCall
 from tournament.seating.models import Round, Table
+from tournament.seating.visibility import seating_is_public
 
 Status = JudgeCall.Status
 WAITING = (Status.OPEN, Status.TAKEN)
@@ -89,10 +90,24 @@ def reason_text(call: JudgeCall) -> str:
     return f"{label}: {words}" if words else label
 
 
-def calls_open(table: Table) -> bool:
-    """Whether players at ``table`` may call now: the event is running, the round not over."""
+def closed_reason(table: Table) -> str:
+    """Why players at ``table`` may not call now, or "" when they may.
+
+    They may once the round's seating is public (the rule of every public page:
+    no call before the players know their table), while the event runs and
+    until the round is finished.
+    """
     round_ = table.round
-    return round_.event.status == Event.Status.RUNNING and round_.status != Round.Status.FINISHED
+    if not seating_is_public(round_):
+        return _("Judges can be called once the round's seating is published.")
+    if round_.event.status != Event.Status.RUNNING or round_.status == Round.Status.FINISHED:
+        return _("Judges cannot be called for this round any more.")
+    return ""
+
+
+def calls_open(table: Table) -> bool:
+    """Whether players at ``table`` may call now (:func:`closed_reason`)."""
+    return not closed_reason(table)
 
 
 def waiting_call(table: Table) -> JudgeCall | None:
@@ -109,8 +124,8 @@ def call_judge(table: Table, reason: str = "", code: str = "") -> JudgeCall:
     """Open a call for ``table``; refused while one waits, past the quota, or out of play."""
     with transaction.atomic():
         table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
-        if not calls_open(table):
-            raise CallsClosed(_("Judges cannot be called for this round any more."))
+        if refusal := closed_reason(table):
+            raise CallsClosed(refusal)
         waiting = waiting_call(table)
         if waiting is not None:
             raise AlreadyCalled(already_message(waiting), waiting)

@@ -31,6 +31,7 @@ from tournament.events.permissions import has_event_permission
 from tournament.hall import calls
 from tournament.hall.models import JudgeCall
 from tournament.seating.models import Table
+from tournament.seating.visibility import seating_is_public, table_or_404
 
 log = logging.getLogger("tournament.hall")
 # Calls from one address across all tables in the quota's window: a phone that
@@ -67,19 +68,17 @@ def public_unless_staff(view):
     return wrapper
 
 
-def _public_table(slug, round_number, table_number) -> Table:
-    event = get_object_or_404(Event.objects.public(), slug=slug)
-    return get_object_or_404(
-        Table.objects.select_related("round__event"),
-        round__event=event,
-        round__number=round_number,
-        number=table_number,
-    )
+def _public_table(request, slug, round_number, table_number) -> Table:
+    """A table whose round's seating is public (the public round page's rule), else a 404.
+
+    Staff of the event keep the page (``tournament.seating.visibility``).
+    """
+    return table_or_404(request.user, slug, round_number, table_number)
 
 
 def table_public(request, slug, round_number, table_number):
-    """The table's page for players: its seats (once published) and the button to call a judge."""
-    table = _public_table(slug, round_number, table_number)
+    """The table's page for players: its seats and the button to call a judge."""
+    table = _public_table(request, slug, round_number, table_number)
     if request.method == "POST":
         return _call(request, table)
     return _render_table(request, table, CallForm())
@@ -88,7 +87,7 @@ def table_public(request, slug, round_number, table_number):
 def _render_table(request, table, form, status=200, refusal=""):
     round_ = table.round
     seats = []
-    if round_.is_public:  # the seating is the director's to publish
+    if seating_is_public(round_):  # the names: the rule of every public page
         seats = list(table.seats.select_related("registration__player"))
     call = calls.last_call(table)
     context = {
@@ -101,6 +100,7 @@ def _render_table(request, table, form, status=200, refusal=""):
         "call_reason": calls.reason_text(call) if call else "",
         "waiting": call is not None and call.status != JudgeCall.Status.RESOLVED,
         "calls_open": calls.calls_open(table),
+        "calls_closed": calls.closed_reason(table),
         "form": form,
         "refusal": refusal,
         "judge_url": reverse("results:table", args=[slug_of(table), round_.number, table.number]),
@@ -170,7 +170,7 @@ def _count_address(request) -> None:
 
 def call_state(request, slug, round_number, table_number):
     """The table's latest call, for the player's page to follow without reloading."""
-    table = _public_table(slug, round_number, table_number)
+    table = _public_table(request, slug, round_number, table_number)
     call = calls.last_call(table)
     data = {"status": "", "text": ""}
     if call is not None:

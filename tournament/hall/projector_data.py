@@ -24,13 +24,13 @@ from tournament.public.standings_view import PUBLIC, metric_order
 from tournament.public.tables import MAIN_METRICS, metric_name, table_rows
 from tournament.results.display import WIND_CHARS
 from tournament.results.templatetags.results_tags import points as format_points
-from tournament.seating.models import Round
+from tournament.seating.models import PUBLIC_STATUSES, Round
 from tournament.seating.views import seating_of
 from tournament.stages.services import current_stage, stage_rows
 from tournament.standings.services import session_lines, standings
 from tournament.standings.teams import team_standings
 
-PUBLIC_ROUND = [Round.Status.PUBLISHED, Round.Status.FINISHED]
+PUBLIC_ROUND = PUBLIC_STATUSES  # the seating app names them once
 
 
 def version_of(html: str) -> str:
@@ -130,7 +130,7 @@ def seating_board(round_: Round | None) -> list[dict]:
     _tables, by_name = seating_of(round_)
     return [
         {
-            "name": seat.registration.player.name,
+            "name": seat.registration.name,
             # The column says "Table": its number, or the venue's own label for it ("A3").
             "table": seat.table.label or str(seat.table.number),
             "wind": seat.wind,

@@ -6,10 +6,17 @@ Vocabulary:
   event's *player entry* option is on). A phone that knows it may open the
   table's players' page. Its *generation* grows when the director makes a new
   PIN, so every phone opened with the old one is shut out.
+- **phone**: a browser known by a random token in its signed cookie
+  (``cookies.py``). It holds one seat at the table, chosen when it first opens
+  the table; it cannot claim a second seat there.
 - **entering phone**: the first phone that opened the table with the PIN; only
   it enters hands. A judge may release it so that another phone can take over.
+- **PIN lock**: too many wrong PINs lately from one phone (or from one address,
+  for phones that throw their cookie away) refuse that phone, not the table.
+  A director lifts the locks of a table, and a new PIN lifts them too.
 - **hand check**: a hand the players entered waits for a player of *another*
-  seat to accept it (or reject it, with words, for a judge to settle).
+  seat, on another phone, to accept it (or reject it, with words, for a judge
+  to settle). A hand a judge entered again is settled: the judge's word.
 - **player action**: one line of the table's log, for the staff: who (a seat
   of the table, or a staff user), what (a code), when and why.
 """
@@ -33,6 +40,8 @@ class TablePin(models.Model):
     # The entering phone's random token (its signed cookie carries the same).
     entry_device = models.CharField(_("entering phone"), max_length=32, blank=True)
     entry_seat = models.CharField(_("entering seat"), max_length=1, blank=True)
+    # Wrong PINs before this moment no longer count (a director lifted the locks, or a new PIN).
+    locks_lifted_at = models.DateTimeField(_("PIN locks lifted"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -44,13 +53,19 @@ class TablePin(models.Model):
 
 
 class PinAttempt(models.Model):
-    """A PIN tried at a table; wrong ones are counted to stop guessing (in the database)."""
+    """A PIN tried at a table; wrong ones are counted to stop guessing (in the database).
+
+    Counted per phone (its token) and, as a ceiling for phones that drop their
+    cookie, per address (a hash of it, never the address itself).
+    """
 
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="pin_attempts", verbose_name=_("table")
     )
     at = models.DateTimeField(_("at"), default=timezone.now, db_index=True)
     ok = models.BooleanField(_("right PIN"), default=False)
+    device = models.CharField(_("phone"), max_length=32, blank=True, db_index=True)
+    address = models.CharField(_("address (hashed)"), max_length=64, blank=True)
 
     class Meta:
         verbose_name = _("PIN attempt")
@@ -72,6 +87,8 @@ class HandCheck(models.Model):
     number = models.PositiveSmallIntegerField(_("hand"))
     version = models.PositiveIntegerField(_("version"))
     entered_seat = models.CharField(_("entered by seat"), max_length=1, choices=SEAT_CHOICES)
+    # The phone that entered it never accepts it, whatever seat it names.
+    entered_device = models.CharField(_("entered by phone"), max_length=32, blank=True)
     state = models.CharField(
         _("state"), max_length=10, choices=State.choices, default=State.PENDING
     )
@@ -108,6 +125,7 @@ class PlayerAction(models.Model):
         HAND_REJECTED = "hand_rejected", _("rejected a hand")
         SUBMITTED = "submitted", _("submitted the sheet")
         PIN_REGENERATED = "pin_regenerated", _("made a new PIN")
+        LOCK_LIFTED = "lock_lifted", _("lifted the PIN locks")
 
     table = models.ForeignKey(
         Table, on_delete=models.CASCADE, related_name="player_actions", verbose_name=_("table")

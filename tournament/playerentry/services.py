@@ -1,7 +1,8 @@
 """Player entry as verbs: open a table with its PIN, enter, accept, reject, submit.
 
 Players have no login: a phone is known by a random token in a signed cookie
-(``cookies.py``) and the seat its player chose. The sheet itself is written by
+(``cookies.py``) and the seat its player chose, one seat per phone at a table.
+Wrong PINs count per phone (``pin_lock.py``). The sheet itself is written by
 the results services (``tournament.results.services``), exactly as a judge's
 entry is, with ``by=None`` (no user); who did it is kept here, in
 :class:`PlayerAction` rows, so the audit names "the players of table 3 (East)".
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -21,9 +21,10 @@ from django.utils.translation import gettext as _
 
 from tournament.events.permissions import has_event_permission
 from tournament.playerentry.models import HandCheck, PinAttempt, PlayerAction, TablePin
+from tournament.playerentry.pin_lock import address_key, new_device, refuse_if_locked, wrong_pin
 from tournament.results import services as results
 from tournament.results.errors import NotAllowed
-from tournament.results.models import ScoreSheet
+from tournament.results.models import SEAT_CHOICES, ScoreSheet
 from tournament.results.sheet_state import head_of, lock_table
 
 Action = PlayerAction.Action
@@ -31,13 +32,11 @@ State = HandCheck.State
 Status = ScoreSheet.Status
 SEATS = ("E", "S", "W", "N")
 PIN_DIGITS = 6
-# Guessing a 6-digit PIN at 5 tries per 10 minutes takes years, not a session.
-WRONG_PINS_ALLOWED = 5
-WRONG_PIN_WINDOW = timedelta(minutes=10)
+SEAT_NAMES = dict(SEAT_CHOICES)
 
 
-class PinRefused(NotAllowed):
-    """A wrong PIN, or too many wrong ones lately."""
+class SeatHeld(NotAllowed):
+    """The phone already holds another seat at this table."""
 
 
 @dataclass(frozen=True)
@@ -49,13 +48,14 @@ class Phone:
     enters: bool
 
 
-def _new_pin() -> str:
+def new_pin() -> str:
+    """A fresh PIN (also for a table restored from a backup, which never holds the PIN)."""
     return "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
 
 
 def pin_of(table) -> TablePin:
     """The table's PIN, made the first time it is asked for (printing, the round page)."""
-    pin, _made = TablePin.objects.get_or_create(table=table, defaults={"pin": _new_pin()})
+    pin, _made = TablePin.objects.get_or_create(table=table, defaults={"pin": new_pin()})
     return pin
 
 
@@ -76,37 +76,46 @@ def _refuse_unless_on(table) -> None:
         raise NotAllowed(_("Players do not enter results in this event."))
 
 
-def open_with_pin(table, typed: str, seat: str) -> Phone:
-    """The PIN opens the table for one phone; the first one (or first after a release) enters."""
+def open_with_pin(
+    table, typed: str, seat: str, *, device: str = "", held_seat: str = "", address: str = ""
+) -> Phone:
+    """The PIN opens the table for one phone; the first one (or first after a release) enters.
+
+    ``device`` is the phone's token and ``held_seat`` the seat it already holds
+    here (both from its signed cookie, "" for a phone new to the table): a
+    phone keeps its seat, and its wrong PINs count against it alone (and
+    against its ``address``, the ceiling for phones that come back without
+    their cookie).
+    """
     if seat not in SEATS:
         raise NotAllowed(_("Choose your seat."))
+    if held_seat and held_seat != seat:
+        raise SeatHeld(
+            _(
+                "This phone already holds %(seat)s at this table: it cannot take a second "
+                "seat. Each player opens the table on their own phone."
+            )
+            % {"seat": SEAT_NAMES.get(held_seat, held_seat)}
+        )
+    device, address = device or new_device(), address_key(address)
     with transaction.atomic():
         table = lock_table(table)
         _refuse_unless_on(table)
-        since = timezone.now() - WRONG_PIN_WINDOW
-        wrong = PinAttempt.objects.filter(table=table, ok=False, at__gte=since).count()
-        if wrong >= WRONG_PINS_ALLOWED:
-            raise PinRefused(
-                _("Too many wrong PINs at this table. Wait 10 minutes, or call a judge.")
-            )
         pin = pin_of(table)
+        mine = refuse_if_locked(table, pin, device, address)
         right = secrets.compare_digest((typed or "").strip(), pin.pin)
         # Stored whether right or wrong, so the refusal below keeps the count.
-        PinAttempt.objects.create(table=table, ok=right)
-        device, enters = secrets.token_hex(16), False
+        PinAttempt.objects.create(table=table, ok=right, device=device, address=address)
+        enters = False
         if right:
             _log(table, Action.PIN_OPENED, seat=seat)
-            enters = not pin.entry_device
-            if enters:
+            enters = not pin.entry_device or secrets.compare_digest(pin.entry_device, device)
+            if not pin.entry_device:
                 pin.entry_device, pin.entry_seat = device, seat
                 pin.save(update_fields=["entry_device", "entry_seat"])
                 _log(table, Action.PHONE_BOUND, seat=seat)
     if not right:
-        left = WRONG_PINS_ALLOWED - wrong - 1
-        raise PinRefused(
-            _("Wrong PIN (%(left)s tries left). The PIN is printed on the scoresheet.")
-            % {"left": left}
-        )
+        raise wrong_pin(mine)
     return Phone(device=device, seat=seat, enters=enters)
 
 
@@ -161,6 +170,7 @@ def _awaits_acceptance(table, phone: Phone, sheet) -> None:
         defaults={
             "version": sheet.version,
             "entered_seat": phone.seat,
+            "entered_device": phone.device,
             "state": State.PENDING,
             "decided_seat": "",
             "decided_at": None,
@@ -170,16 +180,26 @@ def _awaits_acceptance(table, phone: Phone, sheet) -> None:
     _log(table, Action.HAND_ENTERED, seat=phone.seat, number=number, version=sheet.version)
 
 
+def _entered_by(check: HandCheck, phone: Phone) -> bool:
+    """Whether ``phone`` entered the hand: its seat, or its token whatever seat it names."""
+    same_phone = bool(check.entered_device) and secrets.compare_digest(
+        check.entered_device, phone.device
+    )
+    return check.entered_seat == phone.seat or same_phone
+
+
 def _open_check(table, phone: Phone, number: int) -> HandCheck:
     _refuse_unless_on(table)
     check = HandCheck.objects.filter(table=table, number=number).first()
     if check is None:
         raise NotAllowed(_("This hand was not entered by the players."))
-    if check.entered_seat == phone.seat:
+    if _entered_by(check, phone):
         raise NotAllowed(_("A player of another seat must accept this hand."))
     head = head_of(table)
     if head is not None and head.status != Status.DRAFT:
         raise NotAllowed(_("The sheet has been submitted: only a judge can change it now."))
+    if head is not None and number in _judged(head):
+        raise NotAllowed(_("A judge has settled this hand: it counts as the judge entered it."))
     return check
 
 
@@ -217,21 +237,33 @@ def reject_hand(table, phone: Phone, number: int, words: str) -> HandCheck:
     return check
 
 
-def open_checks(table, head: ScoreSheet | None = None) -> list[HandCheck]:
-    """The players' hands of the current sheet not accepted yet (waiting or disputed).
+def _judged(head: ScoreSheet) -> set[int]:
+    """The hands of ``head`` a judge has entered (again): their rows name a user."""
+    return set(head.hands.filter(entered_by__isnull=False).values_list("number", flat=True))
 
-    A hand a judge has entered again since (its row names a user) is the
-    judge's word: it no longer waits for the players.
+
+def checks_of(table, head: ScoreSheet | None = None) -> list[HandCheck]:
+    """The players' hands of the current sheet, each marked settled or not.
+
+    The one rule every page and the submit check read: a hand is *settled*
+    once a player of another seat accepted it, or once a judge entered it
+    again (``settled_by_judge``: the judge's word, and the sheet shows the
+    judge's version). Each check gets both as attributes.
     """
     head = head if head is not None else head_of(table)
     if head is None:
         return []
-    judged = head.hands.filter(entered_by__isnull=False).values_list("number", flat=True)
-    return list(
-        HandCheck.objects.filter(table=table, number__lte=head.hands.count())
-        .exclude(state=State.ACCEPTED)
-        .exclude(number__in=list(judged))
-    )
+    judged = _judged(head)
+    checks = list(HandCheck.objects.filter(table=table, number__lte=head.hands.count()))
+    for check in checks:
+        check.settled_by_judge = check.number in judged
+        check.settled = check.settled_by_judge or check.state == State.ACCEPTED
+    return checks
+
+
+def open_checks(table, head: ScoreSheet | None = None) -> list[HandCheck]:
+    """The players' hands not settled yet (waiting, or disputed and not entered by a judge)."""
+    return [check for check in checks_of(table, head) if not check.settled]
 
 
 def submit_by_players(table, phone: Phone, version: int) -> ScoreSheet:
@@ -270,9 +302,26 @@ def regenerate_pin(table, *, by, reason: str) -> TablePin:
         if not has_event_permission(by, table.round.event, "manage"):
             raise NotAllowed(_("Only a director can replace a table's PIN."))
         pin = pin_of(table)
-        pin.pin = _new_pin()
+        pin.pin = new_pin()
         pin.generation += 1
         pin.entry_device, pin.entry_seat = "", ""
+        pin.locks_lifted_at = timezone.now()  # the old PIN's guesses are moot
         pin.save()
         _log(table, Action.PIN_REGENERATED, by=by, words=reason)
+    return pin
+
+
+def lift_pin_locks(table, *, by, reason: str) -> TablePin:
+    """A director lets the table's locked phones try again (a player who mistyped, say)."""
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise NotAllowed(_("Say why the lock is lifted."))
+    with transaction.atomic():
+        table = lock_table(table)
+        if not has_event_permission(by, table.round.event, "manage"):
+            raise NotAllowed(_("Only a director can lift a PIN lock."))
+        pin = pin_of(table)
+        pin.locks_lifted_at = timezone.now()
+        pin.save(update_fields=["locks_lifted_at"])
+        _log(table, Action.LOCK_LIFTED, by=by, words=reason)
     return pin

@@ -1,4 +1,4 @@
-"""The staff's side of player entry: release a table's entering phone, replace its PIN.
+"""The staff's side of player entry: release the entering phone, replace the PIN, lift locks.
 
 Both are posted from the judge's table page (its player entry panel) and go
 back there; each is logged with who and why (``PlayerAction``).
@@ -50,4 +50,17 @@ def new_pin(request, event, round_number, table_number):
         table,
         lambda: services.regenerate_pin(table, by=request.user, reason=reason),
         _("The table has a new PIN; phones opened with the old one must open it again."),
+    )
+
+
+@require_POST
+@event_permission_required("manage")
+def lift_locks(request, event, round_number, table_number):
+    table = table_of(event, round_number, table_number)
+    reason = request.POST.get("reason", "")
+    return _answer(
+        request,
+        table,
+        lambda: services.lift_pin_locks(table, by=request.user, reason=reason),
+        _("The PIN locks are lifted: the locked phones may type the PIN again."),
     )

@@ -17,4 +17,5 @@ urlpatterns = [
     path(f"p/{TABLE}submit/", views.submit, name="submit"),
     path(f"manage/{TABLE}players/release/", staff_views.release, name="release"),
     path(f"manage/{TABLE}players/pin/", staff_views.new_pin, name="new_pin"),
+    path(f"manage/{TABLE}players/unlock/", staff_views.lift_locks, name="lift_locks"),
 ]

@@ -13,17 +13,16 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.events.models import Event
+from tournament.accounts.login_limit import client_address
 from tournament.events.rules import family_of
 from tournament.family_templates import FamilyTemplates
-from tournament.playerentry import services
-from tournament.playerentry.cookies import phone_from, remember
-from tournament.playerentry.models import HandCheck
+from tournament.playerentry import pin_lock, services
+from tournament.playerentry.cookies import held_by, phone_from, remember, remember_device
 from tournament.results import services as results
 from tournament.results import traps
 from tournament.results.display import WIND_CHARS, players_of, preview_view, sheet_view
@@ -41,6 +40,7 @@ from tournament.results.page import (
 )
 from tournament.results.sheet_state import head_of
 from tournament.seating.models import Table
+from tournament.seating.visibility import table_or_404
 
 
 def entry_key_of(request) -> str | None:
@@ -51,15 +51,14 @@ def entry_key_of(request) -> str | None:
         return None
 
 
-def table_of(slug, round_number, table_number) -> Table:
-    """The table, when its event lets players enter; else 404 (the option is off)."""
-    event = get_object_or_404(Event, slug=slug, player_entry=True)
-    return get_object_or_404(
-        Table.objects.select_related("round__event"),
-        round__event=event,
-        round__number=round_number,
-        number=table_number,
-    )
+def table_of(request, slug, round_number, table_number) -> Table:
+    """The table, when its event lets players enter and the visitor may see its seating.
+
+    Else a 404: the option is off, or the round's seating is not public (not
+    published, or a private event), exactly where the public round page is a
+    404 (``tournament.seating.visibility``); the event's staff keep the pages.
+    """
+    return table_or_404(request.user, slug, round_number, table_number, player_entry=True)
 
 
 def url_of(table, name="table", *args) -> str:
@@ -75,13 +74,24 @@ def seat_choices(table) -> list[tuple[str, str]]:
 
 
 def pin_page(request, slug, round_number, table_number):
-    """The PIN and the player's seat: the phone is remembered for the session."""
-    table = table_of(slug, round_number, table_number)
+    """The PIN and the player's seat: the phone is remembered for the session.
+
+    A phone gets its token here before it types (its wrong PINs are its own),
+    and a phone that already holds a seat at the table keeps it.
+    """
+    table = table_of(request, slug, round_number, table_number)
+    device, held = held_by(request, table)
+    new_here, device = not device, device or pin_lock.new_device()
     error, status = "", 200
     if request.method == "POST":
         try:
             phone = services.open_with_pin(
-                table, request.POST.get("pin", ""), request.POST.get("seat", "")
+                table,
+                request.POST.get("pin", ""),
+                request.POST.get("seat", ""),
+                device=device,
+                held_seat=held,
+                address=client_address(request),
             )
         except NotAllowed as refusal:
             error, status = refusal.message, 400
@@ -94,14 +104,18 @@ def pin_page(request, slug, round_number, table_number):
         "round": table.round,
         "table": table,
         "seats": seat_choices(table),
-        "chosen": request.POST.get("seat", ""),
+        "chosen": request.POST.get("seat", "") or held,
+        "held": services.SEAT_NAMES.get(held, ""),
         "error": error,
     }
-    return render(request, "playerentry/pin.html", context, status=status)
+    response = render(request, "playerentry/pin.html", context, status=status)
+    if new_here:
+        remember_device(response, table, device)
+    return response
 
 
 def _phone_or_pin(request, slug, round_number, table_number):
-    table = table_of(slug, round_number, table_number)
+    table = table_of(request, slug, round_number, table_number)
     return table, phone_from(request, table)
 
 
@@ -122,8 +136,9 @@ def render_page(request, table, phone, *, status=200, **parts):
     else:
         sheet = sheet_view(head_result(event, None), names, lang(), **sheet_parts(event))
     drafting = head is None or head.status == results.Status.DRAFT
-    checks = list(HandCheck.objects.filter(table=table, number__lte=len(sheet["rows"])))
-    waiting = [c for c in checks if c.state != HandCheck.State.ACCEPTED]
+    # The service's rule: a hand accepted, or entered again by a judge, is settled.
+    checks = services.checks_of(table, head)
+    waiting = [c for c in checks if not c.settled]
     context = {
         "event": event,
         "round": table.round,
@@ -138,6 +153,7 @@ def render_page(request, table, phone, *, status=200, **parts):
         "slots": FamilyTemplates(family_of(event).name),
         "checks": checks,
         "waiting": waiting,
+        "judged": [c for c in checks if c.settled_by_judge],
         "drafting": drafting,
         "can_enter": phone.enters and drafting,
         "may_submit": phone.enters and head is not None and head.status == results.Status.DRAFT,

@@ -51,14 +51,14 @@ def seating_rows(round_) -> list[dict]:
     seats = Seat.objects.filter(round=round_).select_related("table", "registration__player")
     rows = [
         {
-            "name": seat.registration.player.name,
-            "club": seat.registration.player.club,
-            "country": seat.registration.player.country,
+            "name": seat.registration.name,
+            "club": seat.registration.club,
+            "country": seat.registration.country,
             "table": seat.table.number,
             "table_label": seat.table.label,
             "seat": seat.wind,
             "wind": WIND_CHARS[seat.wind],
-            "sort": (_sort_name(seat.registration.player.name), seat.registration.player.pk),
+            "sort": (_sort_name(seat.registration.name), seat.registration_id),
         }
         for seat in seats.order_by()
     ]
@@ -129,7 +129,7 @@ def score_card_context(event) -> dict:
     )
     at_table = defaultdict(dict)
     for seat in seats:
-        at_table[seat.table_id][seat.wind] = seat.registration.player.name
+        at_table[seat.table_id][seat.wind] = seat.registration.name
     results = dict(
         ScoreSheet.objects.filter(
             table__round__event=event,
@@ -145,14 +145,14 @@ def score_card_context(event) -> dict:
     statistics = card_statistics(event)  # hands won, rates, patterns, rank chart (issue #20)
     cards = []
     seated = {seat.registration_id for seat in seats}
-    for registration in sorted(registrations, key=lambda r: (_sort_name(r.player.name), r.pk)):
+    for registration in sorted(registrations, key=lambda r: (_sort_name(r.name), r.pk)):
         if registration.status != Registration.Status.ACTIVE and registration.pk not in seated:
             continue
         mine = sorted(sessions.get(registration.pk, []), key=lambda s: s["round"])
         standing = ranking.get(registration.pk) or {}
         cards.append(
             {
-                "player": registration.player,
+                "registration": registration,
                 "sessions": mine,
                 "rank": (
                     f"{standing['rank']}{'=' if standing.get('tied') else ''}" if standing else ""

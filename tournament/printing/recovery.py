@@ -22,6 +22,13 @@ job, and a broker down at Print answered an error page and left a job
 :func:`send_on_commit` sends the task once the job's row is committed; if the
 broker cannot be reached the job is failed at once with a message that says
 so, instead of a 500 after the job was saved and a "waiting" job forever.
+Issue #32 found the 500 still, after 19 s: a web process that had printed
+before kept a subscription to Celery's result store (Redis too), whose
+reconnect loop (20 tries a second apart) ended in a ``RuntimeError``. So the
+task keeps no result (``ignore_result``: the job row is the record), the
+connect and publish timeouts are short (``CELERY_BROKER_*`` settings), and
+any failure to hand the message over fails the job ("the print queue is
+unavailable"); *Try again* makes a new job once Redis is back.
 
 :func:`cancel_job` is the director's Stop: a compare-and-set from queued or
 running, so a worker that finishes later finds the job no longer its own and
@@ -121,7 +128,9 @@ class Heartbeat:
 
 
 def unreachable_message() -> str:
-    return _("The print service is not reachable; try again in a minute.")
+    return _(
+        "The print queue is unavailable, so this PDF was not started. Press Try again in a minute."
+    )
 
 
 def send_on_commit(job_id: int) -> None:
@@ -134,15 +143,19 @@ def send(job_id: int) -> bool:
 
     This runs after the commit, when a raised error could only become a 500
     over a job already saved, and a job left "waiting" that no message will
-    ever start. Only the broker's own error is caught: in eager mode the task
-    runs here, and its other errors are the task's.
+    ever start. With a broker, whatever stops the message (the broker's error,
+    redis-py's, Celery's own ``RuntimeError`` when it gives up reconnecting)
+    means no worker will start the job. In eager mode the task runs here: only
+    the broker's error is caught, the task's other errors are its own.
     """
     from tournament.printing.tasks import render_job
 
     try:
         render_job.delay(job_id)
-    except BrokerError as error:
-        logger.error("print job %s not sent, the broker is not reachable: %s", job_id, error)
+    except Exception as error:
+        if render_job.app.conf.task_always_eager and not isinstance(error, BrokerError):
+            raise
+        logger.error("print job %s not sent, the print queue is unavailable: %r", job_id, error)
         PrintJob.objects.filter(pk=job_id, status=Status.QUEUED).update(
             status=Status.FAILED, error=unreachable_message(), finished_at=timezone.now()
         )

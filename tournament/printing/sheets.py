@@ -92,15 +92,16 @@ def preprinted_labels(event, layout: Layout) -> list[dict[str, str]]:
 
 def players_of(table, seats_by_round=None) -> list[dict]:
     """The table's four players by starting seat; ``seats_by_round(seat)`` where players move."""
-    by_wind = {seat.wind: seat.registration.player for seat in table.seats.all()}
+    by_wind = {seat.wind: seat.registration for seat in table.seats.all()}
     out = []
     for wind in SEATS:
-        player = by_wind.get(wind)
+        registration = by_wind.get(wind)
+        player = registration.player if registration else None
         out.append(
             {
                 "seat": wind,
                 "wind": WIND_CHARS[wind],
-                "name": player.name if player else "",
+                "name": registration.name if registration else "",
                 "id": (player.ema_id or f"#{player.pk}") if player else "",
                 "rounds": seats_by_round(wind) if seats_by_round else None,
             }

@@ -44,14 +44,15 @@ def _wind(code: str) -> dict:
     return {"code": code, "char": WIND_CHARS[code], "word": str(Wind(code).label)}
 
 
-def latin_name(player) -> str:
-    """The player's name in Latin letters, when it is given and differs from ``name``.
+def latin_name(registration) -> str:
+    """The person's name in Latin letters, when it is given and differs from the event's name.
 
     A 山田太郎 reads "Taro Yamada" under the kanji, so players who do not read
     Japanese can find him; a "Zoë Müller" is not printed twice.
     """
+    player = registration.player
     latin = f"{player.latin_first_name} {player.latin_last_name}".strip()
-    return latin if latin and latin != player.name else ""
+    return latin if latin and latin != registration.name else ""
 
 
 # --- Table signs ----------------------------------------------------------------------------
@@ -75,7 +76,7 @@ def sign_data(round_) -> list[dict]:
     at_table = defaultdict(dict)
     seats = Seat.objects.filter(round=round_).select_related("registration__player")
     for seat in seats.order_by():
-        at_table[seat.table_id][seat.wind] = seat.registration.player
+        at_table[seat.table_id][seat.wind] = seat.registration
     signs = []
     for table in round_.tables.order_by("number"):
         players = at_table.get(table.pk, {})
@@ -148,14 +149,14 @@ def card_data(event) -> dict:
         for r in event.registrations.select_related("player").order_by()
         if _gets_a_card(r, seated)
     ]
-    registrations.sort(key=lambda r: (_sort_name(r.player.name), r.pk))
+    registrations.sort(key=lambda r: (_sort_name(r.name), r.pk))
     cards = []
     for r in registrations:
         lines = [_card_line(n, where[r.pk].get(n)) for n in numbers]
         cards.append(
             {
-                "name": r.player.name,
-                "latin": latin_name(r.player),
+                "name": r.name,
+                "latin": latin_name(r),
                 "lines": lines,
                 "unseated": any(line["table"] is None for line in lines),
             }

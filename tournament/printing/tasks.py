@@ -11,6 +11,10 @@ task only adds what Celery knows about: delivery and retries.
   ``PRINT_JOB_STALE_SECONDS``, when the job counts as abandoned and can be
   claimed again (or is failed after ``PRINT_JOB_MAX_ATTEMPTS``).
 - Arguments and results are plain ids (JSON), never model instances.
+- ``render_job`` keeps no result (``ignore_result``): nobody reads it, the job
+  row is the record, and sending a task that keeps one subscribes the web
+  process to the result store, whose reconnect loop held Print for 19 s and
+  then answered 500 while Redis was down (issue #32).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ MAX_RETRIES = 5
 @shared_task(
     bind=True,
     name="printing.render_job",
+    ignore_result=True,
     acks_late=True,
     reject_on_worker_lost=True,
     max_retries=MAX_RETRIES,

@@ -74,16 +74,16 @@ def build_event(
     )
     start_event(event)
     event.refresh_from_db()
-    people = Player.objects.bulk_create(
-        Player(
+    people = Player.objects.bulk_create(Player() for _ in range(players))
+    registrations = Registration.objects.bulk_create(
+        Registration(
+            event=event,
+            player=p,
             name=f"Player {i:04d}",
             club=CLUBS[i % len(CLUBS)],
             country=COUNTRIES[i % len(COUNTRIES)],
         )
-        for i in range(1, players + 1)
-    )
-    registrations = Registration.objects.bulk_create(
-        Registration(event=event, player=p) for p in people
+        for i, p in enumerate(people, start=1)
     )
     judge, director = _staff()
     now = timezone.now()

@@ -207,12 +207,13 @@ def _stage_columns(carried: bool, stage_names: dict | None) -> list:
 
 
 class _NameOnly:
-    """A snapshot row seen as a player by ``name_search`` (the rows carry the Latin names)."""
+    """A snapshot row seen as a registration by ``name_search`` (the rows carry the Latin names)."""
 
     def __init__(self, row: dict):
         self.name = row["player"]
         self.latin_first_name = row.get("latin_first_name") or ""
         self.latin_last_name = row.get("latin_last_name") or ""
+        self.player = self  # the person's Latin names, as a registration's player has them
 
 
 def table_rows(snapshot_rows: list[dict], metrics: list[str]) -> list[dict]:

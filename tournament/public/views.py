@@ -21,14 +21,14 @@ from tournament.public.standings_view import (
     standings_query,
 )
 from tournament.public.tables import metric_name
-from tournament.seating.models import Round
+from tournament.seating.models import PUBLIC_STATUSES, Round
 from tournament.standings.services import standings
 from tournament.standings.teams import team_kinds
 from tournament.stats.presenting import player_block
 
 # Seconds between two refreshes of the live standings (live.js); a setting may change it.
 LIVE_INTERVAL = 30
-PUBLIC_ROUND = [Round.Status.PUBLISHED, Round.Status.FINISHED]
+PUBLIC_ROUND = PUBLIC_STATUSES  # the seating app names them once
 
 
 def home(request):
@@ -46,7 +46,7 @@ def event_detail(request, slug):
     event = get_object_or_404(Event.objects.public().with_player_count(), slug=slug)
     query = request.GET.get("q", "").strip()
     registrations = filter_registrations(
-        event.registrations.select_related("player").order_by("player__name", "pk"), query
+        event.registrations.select_related("player").order_by("name", "pk"), query
     )
     dropped = Registration.Status.DROPPED
     rounds = event.rounds.filter(status__in=PUBLIC_ROUND)

@@ -5,8 +5,9 @@ number) before anything is written; then each table goes through the same
 services a judge uses (``save_final_scores``, ``record_ruling``,
 ``submit_sheet``), so the same replay checks the same sums. If any table is
 refused there, the whole file is rolled back and every refusal reported.
-Scores and penalties keep to the bound of the judge's final-score form
-(``FINAL_SCORE_LIMIT``): a score of 10^30 is a typo, never a result.
+Scores and penalties keep to the bounds every path keeps to
+(``tournament.events.bounds``: ``FINAL_SCORE``, ``PENALTY``), refused in the
+same words: a score of 10^30 is a typo, never a result.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournament.events.bounds import FINAL_SCORE, PENALTY, Bound
 from tournament.events.errors import EventError
 from tournament.results import services
-from tournament.results.forms import FINAL_SCORE_LIMIT
 from tournament.results.models import ScoreSheet
 from tournament.results.reasons import Reason
 from tournament.results.rulings import default_scope
@@ -105,27 +106,20 @@ def _parse(row: dict) -> tuple[int, int, str, int, int]:
         raise _BadLine(
             _("score “%(score)s” is not a whole number.") % {"score": row.get("score") or ""}
         )
-    if penalty is None or penalty > 0:
+    if penalty is None:
         raise _BadLine(
             _("penalty “%(penalty)s” must be 0 or a negative number.") % {"penalty": penalty_text}
         )
-    _within_bounds("score", score, row.get("score") or "")
-    _within_bounds("penalty", penalty, penalty_text)
+    _within(FINAL_SCORE, score)
+    _within(PENALTY, penalty)
     return round_no, table_no, seat, score, penalty
 
 
-def _within_bounds(column: str, value: int, text: str) -> None:
-    """A :class:`_BadLine` naming the column when ``value`` is past the final-score bound."""
-    if abs(value) > FINAL_SCORE_LIMIT:
-        raise _BadLine(
-            _("%(column)s “%(value)s” is out of range: from %(low)s to %(high)s.")
-            % {
-                "column": column,
-                "value": text.strip(),
-                "low": f"{-FINAL_SCORE_LIMIT:,}",
-                "high": f"{FINAL_SCORE_LIMIT:,}",
-            }
-        )
+def _within(bound: Bound, value: int) -> None:
+    """A :class:`_BadLine` in the bound's words (naming the column) when ``value`` is past it."""
+    refusal = bound.refusal(value)
+    if refusal is not None:
+        raise _BadLine(refusal[1])
 
 
 def _add_row(tables: dict, row: dict, line: int, seats: dict) -> None:
@@ -138,15 +132,15 @@ def _add_row(tables: dict, row: dict, line: int, seats: dict) -> None:
             % {"round": round_no, "table": table_no, "seat": seat}
         )
     name = (row.get("player") or "").strip()
-    player = found.registration.player
-    if name.casefold() != player.name.casefold() and name != str(player.pk):
+    registration = found.registration
+    if name.casefold() != registration.name.casefold() and name != str(registration.player_id):
         raise _BadLine(
             _("%(seat)s at round %(round)s table %(table)s is %(expected)s, not “%(name)s”.")
             % {
                 "seat": seat,
                 "round": round_no,
                 "table": table_no,
-                "expected": player.name,
+                "expected": registration.name,
                 "name": name,
             }
         )

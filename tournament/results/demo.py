@@ -47,7 +47,7 @@ def register_demo_players(event, path) -> int:
 
     Both demo events read their players this way, so running the demo again adds nothing.
     """
-    registered = set(event.registrations.values_list("player__name", flat=True))
+    registered = set(event.registrations.values_list("name", flat=True))
     added = 0
     with open(path, encoding="utf-8", newline="") as f:
         for row in csv.DictReader(f):

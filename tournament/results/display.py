@@ -52,7 +52,7 @@ def items_of(score: dict | None, family: Family | str, lang: str) -> list[dict]:
 def players_of(table) -> dict[str, str]:
     """Starting seat -> player name, for one table."""
     seats = table.seats.select_related("registration__player")
-    return {seat.wind: seat.registration.player.name for seat in seats}
+    return {seat.wind: seat.registration.name for seat in seats}
 
 
 def seat_cells(values: dict | None, names: dict[str, str]) -> list[dict]:

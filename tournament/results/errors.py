@@ -14,6 +14,7 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.events.bounds import NOT_MULTIPLE, OUT_OF_RANGE
 from tournament.events.errors import EventError
 
 FIELD_NAMES = {
@@ -97,6 +98,10 @@ SAID_IN_FULL = frozenset(
     }
 )
 
+# Codes of ``tournament.events.bounds``, whose sentence names its own field ("fan “1000” is
+# out of range …"): the place before it says only where ("Hand 3, Winner 2").
+NAMES_ITS_FIELD = frozenset({OUT_OF_RANGE, NOT_MULTIPLE})
+
 MELD = gettext_lazy("meld")
 _INDEXED = re.compile(r"^(hands|penalties|rulings|wins|melds)\[(\d+)\]$")
 _NUMBERED = {
@@ -152,7 +157,7 @@ class SheetInputError(EventError):
             k: ", ".join(map(str, v)) if isinstance(v, list | tuple) else v
             for k, v in self.params.items()
         }
-        where = describe_field(field)
+        where = describe_field(field.rpartition(".")[0] if code in NAMES_ITS_FIELD else field)
         text = _sentence(code, shown, detail, _without_field(params.get("detail") or ""))
         super().__init__(f"{where}: {text}" if where else text)
 

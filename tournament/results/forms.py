@@ -13,14 +13,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.seats import SEATS
+from tournament.events.bounds import FINAL_SCORE, LEFTOVER_STICKS, PENALTY, integer_field
 from tournament.results.entry_forms import tiles_field
 from tournament.results.models import Penalty, Ruling
 from tournament.results.rulings import consequences, default_scope
 
 _RULING = re.compile(r"^rulings\[(\d+)\]$")
-# A final score is at most this far from zero (riichi final points, MCR and HK totals alike);
-# the results file (``csv_import``) holds its scores to the same bound.
-FINAL_SCORE_LIMIT = 10_000_000
+# Every path holds a final score to the same bound (``tournament.events.bounds``).
+FINAL_SCORE_LIMIT = FINAL_SCORE.high
 
 
 class SheetChangeForm(forms.Form):
@@ -51,10 +51,10 @@ class RulingForm(SheetChangeForm):
         max_length=100,
         help_text=_("Left empty: the ruleset's rule for this kind of ruling."),
     )
-    points = forms.IntegerField(
+    points = integer_field(
+        PENALTY,
         label=_("Penalty points"),
         required=False,
-        max_value=0,
         help_text=_("0 or less. Left empty: what the ruleset fixes (e.g. MCR false win −30)."),
     )
     distribution = forms.ChoiceField(
@@ -135,19 +135,15 @@ class VoidRulingForm(SheetChangeForm):
 class FinalScoresForm(SheetChangeForm):
     """The session's final scores only (an event or a table that keeps no hand rows)."""
 
-    leftover_sticks = forms.IntegerField(
-        label=_("Riichi sticks left on the table"), min_value=0, max_value=99, initial=0
+    leftover_sticks = integer_field(
+        LEFTOVER_STICKS, label=_("Riichi sticks left on the table"), initial=0
     )
 
     def __init__(self, *args, sticks: bool, seats, **kwargs):
         """``sticks``: the family asks for the sticks left on the table (``final_sticks``)."""
         super().__init__(*args, auto_id="final_%s", **kwargs)
         for seat in SEATS:
-            self.fields[f"score_{seat}"] = forms.IntegerField(
-                label=seats.get(seat) or seat,
-                min_value=-FINAL_SCORE_LIMIT,
-                max_value=FINAL_SCORE_LIMIT,
-            )
+            self.fields[f"score_{seat}"] = integer_field(FINAL_SCORE, label=seats.get(seat) or seat)
         if not sticks:
             del self.fields["leftover_sticks"]
         self.sticks = sticks

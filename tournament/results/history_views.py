@@ -93,7 +93,7 @@ def round_sheets(request, event, round_number):
                 "table": table,
                 "head": head,
                 "state": state,
-                "players": [s.registration.player.name for s in table.seats.all()],
+                "players": [s.registration.name for s in table.seats.all()],
                 "conflicts": open_conflicts(table, head),
             }
         )

@@ -15,8 +15,10 @@ from django.utils.translation import gettext as _
 
 from scoring.core.seats import SEATS
 from scoring.families import family_for
+from tournament.events.bounds import PENALTY
 from tournament.events.rules import rules_of
 from tournament.results.errors import SheetInputError
+from tournament.results.hand_bounds import check
 from tournament.results.models import Penalty, Ruling
 
 
@@ -64,12 +66,13 @@ def check_ruling(
     for i, p in enumerate(penalties):
         where = f"penalties[{i}]"
         points = p.get("points")
-        if not isinstance(points, int) or isinstance(points, bool) or points > 0:
+        if not isinstance(points, int) or isinstance(points, bool):
             raise SheetInputError(
                 f"{where}.points",
                 "bad_input",
                 detail=_("A penalty is a whole number of points, 0 or less."),
             )
+        check(PENALTY, points, f"{where}.points")
         if p.get("player", player) not in SEATS:
             raise SheetInputError(f"{where}.player", "bad_seat", {"value": p.get("player")})
         if p.get("scope") not in Penalty.Scope.values:

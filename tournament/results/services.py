@@ -21,8 +21,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.events.permissions import has_event_permission
+from tournament.results.choices import entry_of
 from tournament.results.confirmation import confirm_sheet, submit_sheet
 from tournament.results.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
+from tournament.results.hand_bounds import check_final_scores, check_hand
 from tournament.results.models import ScoreSheet
 from tournament.results.reasons import Reason
 from tournament.results.sheet_state import (
@@ -69,7 +71,7 @@ __all__ = [
 def preview(table: Table, entry: dict, *, number: int | None = None, lang: str = "en"):
     """The sheet as it would be with ``entry`` added (or as hand ``number``); nothing saved."""
     state = state_of(head_of(table))
-    _put_entry(state, entry, number, by=None)
+    _put_entry(state, entry, number, by=None, event=table.round.event)
     return replay(table.round.event, state, lang)
 
 
@@ -190,18 +192,21 @@ def _clean_entry(entry) -> dict:
     return copy.deepcopy(entry)
 
 
-def _put_entry(state: SheetState, entry: dict, number: int | None, by) -> None:
+def _put_entry(state: SheetState, entry: dict, number: int | None, by, event) -> None:
+    """Put hand ``number`` (None: the next) into ``state``, its numbers within their bounds."""
     if state.kind == ScoreSheet.Kind.FINAL:
         raise SheetInputError(
             "hand", "bad_input", detail="this sheet holds final scores only, not hands"
         )
     item = {"entry": _clean_entry(entry), **_stamp(by)}
+    if number is not None and not 1 <= number <= len(state.entries):
+        raise SheetInputError("hand", "bad_input", detail=f"there is no hand {number}")
+    index = len(state.entries) if number is None else number - 1
+    check_hand(entry_of(event), item["entry"], f"hands[{index}]")
     if number is None:
         state.entries.append(item)
-    elif 1 <= number <= len(state.entries):
-        state.entries[number - 1] = item
     else:
-        raise SheetInputError("hand", "bad_input", detail=f"there is no hand {number}")
+        state.entries[index] = item
 
 
 def add_hand(
@@ -216,7 +221,7 @@ def add_hand(
     """Append the next hand."""
 
     def mutate(state):
-        _put_entry(state, entry, None, by)
+        _put_entry(state, entry, None, by, table.round.event)
 
     head = head_of(table)
     n = (head.hands.count() if head else 0) + 1
@@ -245,7 +250,7 @@ def replace_hand(
     """Enter hand ``number`` again; the old row stays in the older version."""
 
     def mutate(state):
-        _put_entry(state, entry, number, by)
+        _put_entry(state, entry, number, by, table.round.event)
 
     default = Reason(Code.HAND_CORRECTED, {"number": number})
     return _change(
@@ -298,6 +303,7 @@ def save_final_scores(
     entry_key: str | None = None,
 ) -> ScoreSheet:
     """Record only the session's final scores (an event or table that keeps no hand rows)."""
+    check_final_scores(scores, leftover_sticks)
 
     def mutate(state):
         # A ruling's row (a riichi chombo, a voided hand) is not a hand: it stays,

@@ -4,8 +4,11 @@ A judge enters a hand at value level as a few numbers: han, fu and a
 yakuman count; fan and flowers; points; faan. The family names them and
 their bounds; how each is shown follows from what it allows: a fixed list
 (fu) is a select, a short range (han 1-13, flowers 0-8) a row of buttons,
-anything else a number input. The rules' minimum of a free number (MCR's 8
-fan) is left to the replay, whose refusal names it ("a win needs 8").
+anything else a number input. Each is held to the number's bound
+(``tournament.events.bounds.value_bound``: the family's ends, else 0 to 999),
+the one the services and the API hold it to, refused in the same words. The
+rules' minimum of a free number (MCR's 8 fan) is left to the replay, whose
+refusal names it ("a win needs 8").
 
 Two features change the value's shape: ``han_fu`` (han with fu, the fu
 needed below 5 han, or a yakuman count instead of both) and
@@ -21,11 +24,11 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.families.protocol import EntryData, ValueField
+from tournament.events.bounds import Bound, integer_field, value_bound
 from tournament.results.choices import MULTIPLES, VALUE_LABELS, name_of
 from tournament.results.win_blocks import name
 
 MAX_BUTTONS = 14  # a range this short shows as buttons (two rows on a phone)
-MOST = 999  # a free number's bound where the family gives none
 FLOWER_COUNT = "flowers"  # the value field of a flower_count family (hand-format.md hand.flowers)
 # rules/riichi.md §1: from 5 han (mangan) the fu no longer change the value.
 MANGAN_HAN = 5
@@ -47,23 +50,39 @@ def label_of(code: str):
 
 def form_field(field: ValueField) -> forms.Field:
     """The Django field for one value field; a hand without a win leaves it empty."""
-    label, kind = label_of(field.code), kind_of(field)
+    label, kind, bound = label_of(field.code), kind_of(field), value_bound(field)
     if kind == "list":
         choices = [("", "—")] + [(n, str(n)) for n in field.choices]
-        return forms.TypedChoiceField(
-            label=label, choices=choices, coerce=int, required=False, empty_value=None
+        return BoundChoiceField(
+            bound=bound, label=label, choices=choices, required=False, empty_value=None
         )
     if kind == "buttons":
         numbers = range(field.minimum, field.maximum + 1)
-        return forms.TypedChoiceField(
+        return BoundChoiceField(
+            bound=bound,
             label=label,
             choices=[(n, _button_text(field.code, n)) for n in numbers],
-            coerce=int,
             required=False,
             initial=0 if field.minimum == 0 else None,
         )
-    most = field.maximum if field.maximum is not None else MOST
-    return forms.IntegerField(label=label, min_value=0, max_value=most, required=False)
+    return integer_field(bound, label=label, required=False)
+
+
+class BoundChoiceField(forms.TypedChoiceField):
+    """Numbers to choose from; one posted outside the bound is refused in the bound's words."""
+
+    def __init__(self, *, bound: Bound, **kwargs):
+        super().__init__(coerce=int, **kwargs)
+        self.bound = bound
+
+    def validate(self, value):
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            number = None  # not a number: the choice's own error says so
+        if number is not None:
+            self.bound(number)
+        super().validate(value)
 
 
 def _button_text(code: str, n: int) -> str:

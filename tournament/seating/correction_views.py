@@ -90,8 +90,8 @@ def moved_results(changes: list[tuple[Seat, object]]) -> list[dict]:
             rows.append(
                 {
                     "wind": seat.get_wind_display(),
-                    "before": seat.registration.player.name,
-                    "after": holder.player.name,
+                    "before": seat.registration.name,
+                    "after": holder.name,
                     # Shown through the sheets' own number filters (fractions, signs).
                     "score": line.get("score"),
                     "points": line.get("rank_points"),
@@ -180,8 +180,8 @@ def round_move(request, event, number):
         step, expect = _step(request, form, changes, worse=worse)
         if step == "preview":
             title = _("Swap %(a)s and %(b)s") % {
-                "a": seat_a.registration.player.name,
-                "b": seat_b.registration.player.name,
+                "a": seat_a.registration.name,
+                "b": seat_b.registration.name,
             }
             return _preview(request, event, round_, form, changes, "seating:move", quality, title)
         blocks = moved_results(changes)
@@ -193,7 +193,7 @@ def round_move(request, event, number):
     messages.success(
         request,
         _("%(a)s and %(b)s swapped seats.")
-        % {"a": seat_a.registration.player.name, "b": seat_b.registration.player.name},
+        % {"a": seat_a.registration.name, "b": seat_b.registration.name},
     )
     _sent_back_message(request, blocks)
     _quality_message(request, quality)
@@ -219,8 +219,8 @@ def round_replace(request, event, number):
         step, expect = _step(request, form, changes)
         if step == "preview":
             title = _("%(new)s takes the seat of %(old)s") % {
-                "new": newcomer.player.name,
-                "old": seat.registration.player.name,
+                "new": newcomer.name,
+                "old": seat.registration.name,
             }
             return _preview(request, event, round_, form, changes, "seating:replace", [], title)
         blocks = moved_results(changes)
@@ -232,7 +232,7 @@ def round_replace(request, event, number):
     messages.success(
         request,
         _("%(new)s takes the seat of %(old)s.")
-        % {"new": newcomer.player.name, "old": seat.registration.player.name},
+        % {"new": newcomer.name, "old": seat.registration.name},
     )
     _sent_back_message(request, blocks)
     return redirect("seating:round", event.slug, number)

@@ -33,7 +33,7 @@ def _reason_field():
 
 
 def _seat_label(seat) -> str:
-    return f"{seat.registration.player.name} · {seat.table} {seat.get_wind_display()}"
+    return f"{seat.registration.name} · {seat.table} {seat.get_wind_display()}"
 
 
 def awaiting_confirmation(round_: Round):
@@ -67,7 +67,7 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = [("", "—")] + [
             (str(seat.pk), _seat_label(seat))
-            for seat in sorted(seats, key=lambda s: s.registration.player.name)
+            for seat in sorted(seats, key=lambda s: s.registration.name)
         ]
         self.fields["seat_a"].choices = choices
         self.fields["seat_b"].choices = choices
@@ -118,6 +118,6 @@ class ReplaceForm(forms.Form):
         self.seats = {str(s.pk): s for s in seats}
         people = list(candidates(round_))
         self.fields["registration"].choices = [("", "—")] + [
-            (str(r.pk), f"{r.player.name} · {r.get_status_display()}") for r in people
+            (str(r.pk), f"{r.name} · {r.get_status_display()}") for r in people
         ]
         self.registrations = {str(r.pk): r for r in people}

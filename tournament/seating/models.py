@@ -87,7 +87,13 @@ class Round(models.Model):
 
     @property
     def is_public(self):
-        return self.status in (self.Status.PUBLISHED, self.Status.FINISHED)
+        """Published by the director (or finished since); the event's own flag is apart."""
+        return self.status in PUBLIC_STATUSES
+
+
+# A round players may see: published, and still so once finished. The whole rule for
+# the anonymous (the event public too) is tournament.seating.visibility's.
+PUBLIC_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 
 
 class Table(models.Model):
@@ -149,7 +155,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.table} {self.wind}: {self.registration.player}"
+        return f"{self.table} {self.wind}: {self.registration.name}"
 
     def save(self, *args, **kwargs):
         # Keep the denormalised round in step with the table's.

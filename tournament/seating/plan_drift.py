@@ -32,11 +32,11 @@ class Drift:
 
     @property
     def withdrawn_names(self) -> str:
-        return ", ".join(r.player.name for r in self.withdrawn)
+        return ", ".join(r.name for r in self.withdrawn)
 
     @property
     def missing_names(self) -> str:
-        return ", ".join(r.player.name for r in self.missing)
+        return ", ".join(r.name for r in self.missing)
 
 
 def drifted_rounds(event) -> list[Drift]:
@@ -89,6 +89,6 @@ def refuse_withdrawn_seated(round_: Round) -> None:
             )
             % {
                 "number": round_.number,
-                "names": ", ".join(seat.registration.player.name for seat in gone),
+                "names": ", ".join(seat.registration.name for seat in gone),
             }
         )

@@ -39,7 +39,7 @@ def candidates(round_: Round):
         Registration.objects.filter(event_id=round_.event_id, status__in=MAY_SIT)
         .exclude(seats__round=round_)
         .select_related("player")
-        .order_by("player__name", "pk")
+        .order_by("name", "pk")
     )
 
 
@@ -82,18 +82,18 @@ def replace_player(
         raise EventError(_("This player is not registered in this event."))
     if newcomer.status not in MAY_SIT:
         raise EventError(
-            _("%(name)s has left the event: reinstate them first.") % {"name": newcomer.player.name}
+            _("%(name)s has left the event: reinstate them first.") % {"name": newcomer.name}
         )
     if Seat.objects.filter(round=round_, registration=newcomer).exists():
         raise EventError(
             _("%(name)s already has a seat in round %(number)s: swap them instead.")
-            % {"name": newcomer.player.name, "number": round_.number}
+            % {"name": newcomer.name, "number": round_.number}
         )
     with_results = check_expected(tables, [seat], expect)
     before = seat.registration
     seat.registration = newcomer
     save_with_history(seat, change_reason("seat.replaced", words=reason), by)
-    moved = f"{before.player.name} → {newcomer.player.name}"
+    moved = f"{before.name} → {newcomer.name}"
     for table in tables:
         if table.pk in with_results:
             send_back(table, with_results[table.pk], by=by, players=moved)

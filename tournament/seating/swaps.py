@@ -209,7 +209,7 @@ def swap_seats(
     save_with_history(b, log, by)
     new_a = Seat(round=b.round, table=place_a[0], wind=place_a[1], registration=player_b)
     save_with_history(new_a, log, by)
-    moved = f"{player_a.player.name} ↔ {player_b.player.name}"
+    moved = f"{player_a.name} ↔ {player_b.name}"
     for table in tables:
         if table.pk in with_results:
             send_back(table, with_results[table.pk], by=by, players=moved)

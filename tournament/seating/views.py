@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import Max
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -16,13 +15,13 @@ from django.views.decorators.http import require_POST
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
 from tournament.events.form_messages import add_form_errors
-from tournament.events.models import Event
 from tournament.events.name_search import filter_registrations
 from tournament.events.permissions import has_event_permission
 from tournament.seating import quality, services
 from tournament.seating.forms import SeatRoundForm, SwapForm
 from tournament.seating.models import WIND_ORDER, Round, Seat, Wind
 from tournament.seating.plan_drift import drifted_rounds
+from tournament.seating.visibility import public_round_or_404, public_rounds
 from tournament.stages.rounds import default_method
 
 
@@ -33,7 +32,7 @@ def seating_of(round_: Round):
     for seat in seats:
         entry = tables.setdefault(seat.table_id, {"table": seat.table, "seats": []})
         entry["seats"].append(seat)
-    by_name = sorted(seats, key=lambda s: (s.registration.player.name.casefold(), s.pk))
+    by_name = sorted(seats, key=lambda s: (s.registration.name.casefold(), s.pk))
     return list(tables.values()), by_name
 
 
@@ -82,7 +81,7 @@ def round_swap(request, event, number):
             messages.success(
                 request,
                 _("%(a)s and %(b)s swapped seats.")
-                % {"a": seat_a.registration.player.name, "b": seat_b.registration.player.name},
+                % {"a": seat_a.registration.name, "b": seat_b.registration.name},
             )
         return redirect("seating:round", event.slug, number)
     tables, _by_name = seating_of(round_)
@@ -109,7 +108,7 @@ def quality_context(event, round_: Round) -> dict:
     so a director sees what the rounds to come hold before publishing them.
     """
     names = dict(
-        event.registrations.values_list("pk", "player__name")  # withdrawn players included
+        event.registrations.values_list("pk", "name")  # withdrawn players included
     )
     through = quality.event_quality(event, through_round=round_.number)
     last = event.rounds.filter(seats__isnull=False).aggregate(last=Max("number"))["last"]
@@ -191,15 +190,11 @@ def round_publish(request, event, number):
 
 def public_round(request, slug, number):
     """A published round: tables with their players, and "where do I sit" by name."""
-    event = get_object_or_404(Event.objects.public(), slug=slug)
-    round_ = get_object_or_404(Round, event=event, number=number)
-    if not round_.is_public:
-        raise Http404
+    round_ = public_round_or_404(slug, number)
+    event = round_.event
     tables, by_name = seating_of(round_)
     query = request.GET.get("q", "").strip()  # "where do I sit" without JavaScript
-    published = event.rounds.filter(
-        status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED]
-    ).values_list("number", flat=True)
+    published = public_rounds(event).values_list("number", flat=True)
     return render(
         request,
         "public/round.html",

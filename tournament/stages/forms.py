@@ -15,6 +15,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.events.bounds import STAGE_ENTRANTS, integer_field
 from tournament.events.forms import PlainTextField
 from tournament.stages.models import Stage
 
@@ -31,10 +32,9 @@ class StageForm(forms.Form):
     pattern = forms.ChoiceField(
         label=_("Tables by rank"), choices=Stage.Pattern.choices, initial=Stage.Pattern.SNAKE
     )
-    size = forms.IntegerField(
+    size = integer_field(
+        STAGE_ENTRANTS,
         label=_("Entrants"),
-        min_value=4,
-        max_value=4000,
         required=False,
         help_text=_("Players the cut takes; empty for the first stage."),
     )

@@ -143,4 +143,4 @@ class StageEntrant(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.registration.player} → {self.stage}"
+        return f"{self.registration.name} → {self.stage}"

@@ -23,6 +23,7 @@ from simple_history.utils import bulk_create_with_history
 
 from scoring.standings import Standing, StandingsError
 from scoring.standings.stages import Cut, carried_values, cut
+from tournament.events.bounds import STAGE_ENTRANTS
 from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, delete_with_history, save_with_history
 from tournament.events.models import Event, Registration
@@ -357,6 +358,26 @@ def undo_cut(stage: Stage, *, by=None, words: str = "") -> Stage:
     return save_with_history(stage, change_reason("stage.cut_undone", words=words), by)
 
 
+def size_problem(stage: Stage, before: Stage, players: int) -> str | None:
+    """Why ``stage`` cannot take its entrants, or None: they fill tables of four
+    (``bounds.STAGE_ENTRANTS``) and are no more than the ``players`` of the stage before.
+
+    Pure, so that ``import_event`` holds a backup's stages to the same rule.
+    """
+    if not stage.size:
+        return _("The %(stage)s needs a number of entrants that fills tables of four.") % {
+            "stage": stage
+        }
+    refusal = STAGE_ENTRANTS.refusal(stage.size)
+    if refusal is not None:
+        return _("%(field)s: %(message)s") % {"field": stage, "message": refusal[1]}
+    if players and stage.size > players:
+        return _(
+            "The %(stage)s takes %(size)s entrants, but the %(before)s has only %(count)s players."
+        ) % {"stage": stage, "size": stage.size, "before": before, "count": players}
+    return None
+
+
 def _check_size(event: Event, stage: Stage, before: Stage) -> None:
     """A cut takes no more players than the stage before has (its size, or the players)."""
     if before.size:
@@ -364,14 +385,9 @@ def _check_size(event: Event, stage: Stage, before: Stage) -> None:
     else:
         players = event.registrations.exclude(status__in=[Status.SUBSTITUTE, Status.DROPPED])
         players = players.count()
-    if players and stage.size > players:
-        raise EventError(
-            _(
-                "The %(stage)s takes %(size)s entrants, but the %(before)s has "
-                "only %(count)s players."
-            )
-            % {"stage": stage, "size": stage.size, "before": before, "count": players}
-        )
+    problem = size_problem(stage, before, players)
+    if problem is not None:
+        raise EventError(problem)
 
 
 @transaction.atomic
@@ -393,11 +409,6 @@ def define_stages(event: Event, specs: list[dict], by=None) -> list[Stage]:
         stage = Stage(event=event, number=number, **spec)
         if number == 1:
             stage.size = None
-        elif not stage.size or stage.size % 4:
-            raise EventError(
-                _("The %(stage)s needs a number of entrants that fills tables of four.")
-                % {"stage": stage}
-            )
         else:
             _check_size(event, stage, stages[-1])
         stages.append(save_with_history(stage, change_reason("stage.defined"), by))

@@ -58,7 +58,7 @@ def breakdown_dataset(event: Event, scope: str = StandingSnapshot.Scope.STAFF) -
                 line.round,
                 line.table,
                 line.seat,
-                registration.player.name,
+                registration.name,
                 registration.player.ema_id,
                 registration.get_status_display(),
                 line.placement,

@@ -97,7 +97,7 @@ def fingerprint(event: Event, scope: str) -> str:
         **_sheets(scope),
         **_rounds_and_seats(scope),
         "registration": _latest(Registration.history.filter(event_id=OuterRef("pk"))),
-        # A corrected name or club changes what the rows show.
+        # The rows show the person's EMA id and Latin names (name, club, country: registration).
         "player": _latest(Player.history.filter(id__in=registrations.values("player_id"))),
         # Stages decide who is ranked where, and what is carried (issue #21).
         "stage": _latest(Stage.history.filter(event_id=OuterRef("pk"))),
@@ -106,5 +106,7 @@ def fingerprint(event: Event, scope: str) -> str:
     latest = Event.objects.filter(pk=event.pk).annotate(**parts).values_list(*parts).get()
     # The options decide the rules: frozen at the start from these same options.
     options = json.dumps(live_overrides(event), sort_keys=True, default=str)
-    key = [scope, event.ruleset, options, *latest]
+    # The scope's value: Scope.PUBLIC from a view and "public" from a print task are one
+    # snapshot (their reprs differ, and the two kept replacing each other's).
+    key = [Scope(scope).value, event.ruleset, options, *latest]
     return hashlib.sha256(repr(key).encode()).hexdigest()[:40]

@@ -45,7 +45,7 @@ def teams_of(event: Event) -> dict[str, list[Registration]]:
         event.registrations.exclude(team="")
         .exclude(status=Registration.Status.SUBSTITUTE)
         .select_related("player")
-        .order_by("player__name", "pk")
+        .order_by("name", "pk")
     )
     for registration in registrations:
         teams.setdefault(registration.team, []).append(registration)
@@ -74,7 +74,7 @@ def team_standings(event: Event, scope: str = Scope.PUBLIC, lines=None) -> list[
                 "score": str(s.score),
                 "sessions": s.sessions,
                 "members": [
-                    {"registration": r.pk, "player": r.player.name, "status": r.status}
+                    {"registration": r.pk, "player": r.name, "status": r.status}
                     for r in teams[s.team]
                 ],
             }

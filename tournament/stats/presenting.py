@@ -87,7 +87,7 @@ def big_hand(event, hand, names: dict, language: str) -> dict:
 
 
 def player_names(event) -> dict[int, str]:
-    return dict(event.registrations.values_list("pk", "player__name"))
+    return dict(event.registrations.values_list("pk", "name"))
 
 
 def player_block(event, registration, *, chart: bool = True) -> dict | None:
@@ -95,7 +95,7 @@ def player_block(event, registration, *, chart: bool = True) -> dict | None:
     if not has_results(event):
         return None
     registration.event = event  # the caller's event: no second query for it
-    own = {registration.pk: registration.player.name}  # the biggest win is the player's own
+    own = {registration.pk: registration.name}  # the biggest win is the player's own
     return player_view(event, player_statistics(registration), chart=chart, names=own)
 
 

@@ -6,7 +6,8 @@ a correction of a confirmed sheet (superseded + confirmed versions), a
 conflict version from a stale save, a ruling with a penalty and a voided one,
 that sheet confirmed, a seat swap (a deleted seat in the history), a dropped
 player, a renamed player, and a staff user deleted since (history naming a
-user who no longer exists).
+user who no longer exists). ``hall_played_event`` adds the hall's day
+(``hall_day.py``): player entry, judge calls, the clock's log, a print job.
 
 It is played for each test, on the demo kept from the test before
 (``tests/tournament/conftest.py``), and undone after it.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.tournament.backup.hall_day import play_in_the_hall
 from tournament.events.errors import save_with_history
 from tournament.events.services import drop_player, grant_role
 from tournament.results import services
@@ -74,9 +76,12 @@ def play(event):
     swap_seats(seats[0], seats[4], by=director, reason="a wheelchair needs table 1")
     registration = event.registrations.order_by("pk").last()
     drop_player(registration, by=director, reason="left after round 2")
-    player = event.registrations.order_by("pk").first().player
-    player.club = "Corrected Club"
-    save_with_history(player, "club spelled wrong", director)
+    first = event.registrations.order_by("pk").first()
+    first.club = "Corrected Club"
+    save_with_history(first, "club spelled wrong", director)
+    player = first.player
+    player.latin_last_name = "Corrected"
+    save_with_history(player, "Latin name spelled wrong", director)
 
     helper = User.objects.create_user("helper", password="pw")
     grant_role(event, helper, "viewer", by=director)
@@ -95,3 +100,17 @@ def played_event(demo_event):
 def committed_played_event(committed_demo_event):
     """The played demo for a transactional test: built for this test alone."""
     return play(committed_demo_event)
+
+
+@pytest.fixture
+def hall_played_event(played_event, settings, tmp_path):
+    """The played demo with player entry, judge calls, a clock log and a print job (M6)."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return play_in_the_hall(played_event)
+
+
+@pytest.fixture
+def committed_hall_played_event(committed_played_event, settings, tmp_path):
+    """:func:`hall_played_event` for a transactional test: built for this test alone."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return play_in_the_hall(committed_played_event)

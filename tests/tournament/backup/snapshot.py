@@ -1,6 +1,8 @@
 """What a backup must keep, read through the models: one event's snapshot, and a file's.
 
 Shared by the backup tests (``test_backup.py``, ``test_backup_restore.py``).
+:func:`every_row` reads every row of every model of the project, for the test
+that no model is forgotten (``test_every_model.py``).
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ import copy
 import json
 from pathlib import Path
 
+from django.apps import apps
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from tournament.backup.schema import SECTIONS, fields_of, is_user
+from tournament.backup.schema import LEFT_OUT, SECTIONS, is_user
 from tournament.events.models import Event, Player, Registration, StaffRole
 from tournament.results.models import ScoreSheet
 from tournament.seating.models import Round, Seat, Table
@@ -71,7 +75,7 @@ def _sheets(event) -> dict:
 
 
 def _standings(event, scope) -> list[dict]:
-    names = dict(event.registrations.values_list("pk", "player__name"))
+    names = dict(event.registrations.values_list("pk", "name"))
     rows = copy.deepcopy(standings(event, scope).rows)
     for row in rows:
         row["registration"] = names[row["registration"]]
@@ -121,9 +125,9 @@ def snapshot(event) -> dict:
         },  # fmt: skip
         "registrations": sorted(
             event.registrations.values_list(
-                "player__name",
-                "player__club",
-                "player__country",
+                "name",
+                "club",
+                "country",
                 "player__ema_id",
                 "status",
                 "group",
@@ -137,13 +141,19 @@ def snapshot(event) -> dict:
         ),  # fmt: skip
         "seats": sorted(
             Seat.objects.filter(round__event=event).values_list(
-                "round__number", "table__number", "wind", "registration__player__name"
+                "round__number", "table__number", "wind", "registration__name"
             )
         ),
         "sheets": _sheets(event),
         "staff_standings": _standings(event, "staff"),
         "public_standings": _standings(event, "public"),
         "history": _history(event),
+        # What each registration was called, where and for whom, as its history says (#32).
+        "registration_history": list(
+            Registration.history.filter(event_id=event.pk)
+            .order_by("history_date", "history_id")
+            .values_list("history_date", "name", "club", "country", "team")
+        ),
     }
 
 
@@ -157,12 +167,12 @@ def normalized(document: dict) -> dict:
         ids = {r["id"] for r in rows[s.key]} | {r["id"] for r in document["history"].get(s.key, [])}
         ranks[s.model] = {old: rank for rank, old in enumerate(sorted(ids))}
     for s in SECTIONS:
-        tables = [(s.model, rows[s.key])]
+        tables = [(s.fields, rows[s.key])]
         if s.history_model is not None:
-            tables.append((s.history_model, document["history"][s.key]))
-        for model, table in tables:
+            tables.append((s.history_fields, document["history"][s.key]))
+        for fields, table in tables:
             for row in table:
-                for field in fields_of(model):
+                for field in fields:
                     value = row[field.name]
                     if field.name == "id":
                         row["id"] = ranks[s.model][value]
@@ -174,3 +184,58 @@ def normalized(document: dict) -> dict:
 def export(slug, path) -> dict:
     call_command("export_event", slug, "--output", str(path), verbosity=0)
     return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def project_models() -> set:
+    """Every model of the project's apps (``tournament.*``), history models included."""
+    return {m for m in apps.get_models() if m._meta.app_config.name.startswith("tournament.")}
+
+
+def unplaced_models() -> list[str]:
+    """The project's models neither in a backup section (or its history) nor left out."""
+    placed = set(LEFT_OUT)
+    for section in SECTIONS:
+        placed |= {section.model, section.history_model} - {None}
+    return sorted(m._meta.label for m in project_models() - placed)
+
+
+def _ranks() -> dict:
+    """Model -> id -> its rank among the ids the database holds of it (rows and history)."""
+    ranks = {}
+    for model in project_models():
+        ids = set(model._default_manager.values_list("pk", flat=True))
+        history = getattr(model, "history", None)
+        if history is not None and model._meta.pk.name != "history_id":
+            ids |= set(model.history.model.objects.values_list("id", flat=True))
+        ranks[model] = {pk: rank for rank, pk in enumerate(sorted(ids))}
+    return ranks
+
+
+def every_row(models=None) -> dict[str, list[dict]]:
+    """Every row of ``models`` (default: the project's, but those a backup leaves out),
+    in id order, each column by name: a user as its username, every id (its own and
+    each reference) as its rank among the ids of its model. Equal before an export and
+    after the import into an empty database, when nothing was lost or changed."""
+    ranks = _ranks()
+    users = dict(get_user_model().objects.values_list("pk", "username"))
+    models = models if models is not None else project_models() - set(LEFT_OUT)
+    found = {}
+    for model in sorted(models, key=lambda m: m._meta.label):
+        fields = list(model._meta.concrete_fields)
+        rows = []
+        for values in model._default_manager.order_by("pk").values(*[f.attname for f in fields]):
+            row = {}
+            for f in fields:
+                value = values[f.attname]
+                if f.primary_key:
+                    value = ranks[model][value]
+                elif f.name == "id" and hasattr(model, "instance_type"):  # a history record's
+                    value = ranks[model.instance_type].get(value, "outside")
+                elif is_user(f):  # a deleted user is nobody, as the backup names them
+                    value = users.get(value) if value is not None else None
+                elif f.is_relation and value is not None:
+                    value = ranks[f.related_model].get(value, "outside")
+                row[f.name] = value
+            rows.append(row)
+        found[model._meta.label] = rows
+    return found

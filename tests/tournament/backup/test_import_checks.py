@@ -192,7 +192,7 @@ def test_a_conflict_version_the_engine_refuses_is_kept_unreplayed(backup, tmp_pa
 
 def test_every_problem_is_listed_with_its_place(backup, tmp_path):
     backup["event"]["is_public"] = "yes"
-    backup["players"][0]["name"] = 5
+    backup["registrations"][0]["name"] = 5
     backup["players"][1]["nickname"] = "Ace"
     backup["rounds"][0]["number"] = "1"
     backup["seats"][0]["wind"] = "X"
@@ -207,7 +207,7 @@ def test_every_problem_is_listed_with_its_place(backup, tmp_path):
     message = refused(backup, tmp_path)
     for place in (
         "event.is_public: must be true or false",
-        "players[0].name: must be text",
+        "registrations[0].name: must be text",
         "players[1]: events.Player has no field(s) nickname",
         "rounds[0].number: must be a whole number",
         "seats[0].wind: 'X' is not one of E, S, W, N",

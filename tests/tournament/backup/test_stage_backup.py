@@ -25,14 +25,14 @@ from tournament.standings.teams import team_standings
 
 
 def _named(event, rows: list[dict]) -> list[dict]:
-    names = dict(event.registrations.values_list("pk", "player__name"))
+    names = dict(event.registrations.values_list("pk", "name"))
     return [{**row, "registration": names[row["registration"]]} for row in rows]
 
 
 def snapshot(event) -> dict:
     stages = stages_of(event)
     return {
-        "teams": sorted(event.registrations.values_list("player__name", "team")),
+        "teams": sorted(event.registrations.values_list("name", "team")),
         "settings": (event.team_sum_all, event.team_best_n, event.rounds_planned),
         "stages": [
             (s.number, s.kind, s.rounds, s.method, s.pattern, s.size, s.carry, s.cut_at)
@@ -40,7 +40,7 @@ def snapshot(event) -> dict:
         ],
         "entrants": sorted(
             StageEntrant.objects.filter(stage__event=event).values_list(
-                "stage__number", "registration__player__name", "reason", "rank_before"
+                "stage__number", "registration__name", "reason", "rank_before"
             )
         ),
         "stage_rows": [_named(event, stage_rows(s, "public")) for s in stages],
@@ -74,7 +74,7 @@ def test_a_staged_team_event_survives_a_round_trip(tmp_path):
     path = tmp_path / "backup.json"
     call_command("export_event", event.slug, "--output", str(path), verbosity=0)
     document = json.loads(Path(path).read_text(encoding="utf-8"))
-    assert document["version"] == VERSION == 3
+    assert document["version"] == VERSION == 5
     assert len(document["stages"]) == 2 and len(document["stage_entrants"]) == 8
     assert document["history"]["stages"] and document["history"]["stage_entrants"]
 

@@ -228,7 +228,7 @@ def judged_table(
     table = Table.objects.create(round=round_, number=1)
     for wind, name in TABLE_NAMES.items():
         registration = Registration.objects.create(
-            event=event, player=Player.objects.create(name=name)
+            event=event, player=Player.objects.create(), name=name
         )
         Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
     return table

@@ -51,8 +51,9 @@ StaffRole.objects.create(event=event, user=judge, role=StaffRole.Role.JUDGE)
 round_ = Round.objects.create(event=event, number=1, status=Round.Status.SEATED)
 table = Table.objects.create(round=round_, number=1)
 for wind, name in {NAMES!r}.items():
-    player = Player.objects.create(name=name)
-    registration = Registration.objects.create(event=event, player=player)
+    registration = Registration.objects.create(
+        event=event, player=Player.objects.create(), name=name
+    )
     Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
 """
 

@@ -56,8 +56,11 @@ def cup(transactional_db, django_user_model, make_event, make_player):
     for number in (1, 2, 3):
         table = Table.objects.create(round=round_, number=number)
         for wind, name in NAMES.items():
-            player = make_player(name=name if number == 2 else f"{name} {number}")
-            registration = Registration.objects.create(event=event, player=player)
+            registration = Registration.objects.create(
+                event=event,
+                player=make_player(),
+                name=name if number == 2 else f"{name} {number}",
+            )
             Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
     return event
 

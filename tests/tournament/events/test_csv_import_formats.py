@@ -143,42 +143,65 @@ def test_text_after_a_closing_quote_is_refused(event):
     assert [p.line for p in preview.problems] == [2]
 
 
-# --- a known player's changes ------------------------------------------------------------------
+# --- a known player: the same person, this event's own club (issue #32, H2) ------------------
 
 
-def test_a_known_player_shows_and_gets_the_new_club(event, director, make_event):
+def test_a_known_player_gets_the_new_club_here_and_keeps_the_old_one_there(
+    event, director, make_event
+):
     other = make_event(slug="last-year")
-    services.add_player(other, name="Lena Fischer", club="Old Club", country="DE", ema_id="042")
+    old = services.add_player(
+        other, name="Lena Fischer", club="Old Club", country="DE", ema_id="042"
+    )
     text = "name,club,country,ema_id\nLena Fischer,New Club,AT,042\n"
     preview = csv_import.import_players_preview(event, text)
     assert preview.ok
     row = preview.rows[0]
     assert row.known_player
+    assert row.changes == ()  # the club and country are this event's: nothing of the person
+    before = old.player.history.count()
+    csv_import.import_players(event, text, by=director)
+    player = Player.objects.get(ema_id="042")
+    new = Registration.objects.get(event=event, player=player)
+    assert (new.name, new.club, new.country) == ("Lena Fischer", "New Club", "AT")
+    assert new.history.latest().history_user == director
+    old.refresh_from_db()
+    assert (old.club, old.country) == ("Old Club", "DE")
+    assert old.history.count() == 1  # the older registration was never written
+    assert player.history.count() == before
+
+
+def test_a_known_player_gets_the_files_latin_names(event, director, make_event):
+    services.add_player(make_event(slug="last-year"), name="Lena", ema_id="042")
+    text = "name,club,ema_id,first name,last name\nLena,New Club,042,Lena,Fischer\n"
+    row = csv_import.import_players_preview(event, text).rows[0]
     assert [(f, old, new) for f, _label, old, new in row.changes] == [
-        ("club", "Old Club", "New Club"),
-        ("country", "DE", "AT"),
+        ("latin_first_name", "", "Lena"),
+        ("latin_last_name", "", "Fischer"),
     ]
     csv_import.import_players(event, text, by=director)
     player = Player.objects.get(ema_id="042")
-    assert (player.club, player.country) == ("New Club", "AT")
+    assert (player.latin_first_name, player.latin_last_name) == ("Lena", "Fischer")
     record = player.history.latest()
     assert record.history_change_reason.startswith("player.edited")
     assert record.history_user == director
-    assert Registration.objects.filter(event=event, player=player).exists()
 
 
 def test_the_preview_page_lists_the_changes(client, event, director, make_event):
     services.add_player(make_event(slug="old"), name="Lena", club="Old Club", ema_id="042")
+    Player.objects.filter(ema_id="042").update(latin_last_name="Fisher")
     client.force_login(director)
     response = client.post(
-        "/manage/cup/players/import/", {"text": "name,club,ema_id\nLena,New Club,042\n"}
+        "/manage/cup/players/import/",
+        {"text": "name,club,ema_id,last name\nLena,New Club,042,Fischer\n"},
     )
     html = response.content.decode()
     assert "1 known player&#x27;s record will be updated" in html or "1 known player" in html
-    assert "“Old Club” → “New Club”" in html
+    assert "“Fisher” → “Fischer”" in html
 
 
 def test_an_empty_cell_keeps_what_is_known(event, make_event):
     services.add_player(make_event(slug="old"), name="Lena", club="Old Club", ema_id="042")
-    csv_import.import_players(event, "name,club,ema_id\nLena,,042\n")
-    assert Player.objects.get(ema_id="042").club == "Old Club"
+    Player.objects.filter(ema_id="042").update(latin_last_name="Fischer")
+    csv_import.import_players(event, "name,club,ema_id,last name\nLena,,042,\n")
+    assert Player.objects.get(ema_id="042").latin_last_name == "Fischer"

@@ -67,7 +67,7 @@ def test_the_csv_preview_page_shows_the_problem(client, director, event):
 
 def test_tabs_and_line_breaks_in_a_name_are_collapsed_not_refused(event):
     registration = services.add_player(event, name="Ana\tMaria\nLopez", club="A\r\nB")
-    assert (registration.player.name, registration.player.club) == ("Ana Maria Lopez", "A B")
+    assert (registration.name, registration.club) == ("Ana Maria Lopez", "A B")
 
 
 @pytest.mark.parametrize(
@@ -117,12 +117,23 @@ def test_the_message_is_translated(event, language, expected):
 
 
 def test_the_admin_forms_refuse_them(event, make_player):
-    form = PlayerAdminForm(data={"name": "B\x00en", "club": "Ok\x07"})
+    # The name, club, team and group are the registration's (issue #32); the person's
+    # Latin names take Latin letters only (latin_names).
+    form = PlayerAdminForm(data={"ema_id": "", "latin_first_name": "B\x07en"})
     assert not form.is_valid()
-    assert "U+0000" in form.errors["name"][0] and "U+0007" in form.errors["club"][0]
-    player = make_player(name="Ben")
+    assert "U+0007" in form.errors["latin_first_name"][0]
+    player = make_player()
     form = RegistrationAdminForm(
-        data={"event": event.pk, "player": player.pk, "status": "active", "group": "T\x00"}
+        data={
+            "event": event.pk,
+            "player": player.pk,
+            "status": "active",
+            "name": "B\x00en",
+            "club": "Ok\x07",
+            "group": "T\x00",
+        }
     )
     assert not form.is_valid()
-    assert list(form.errors) == ["group"] and "U+0000" in form.errors["group"][0]
+    assert sorted(form.errors) == ["club", "group", "name"]
+    assert "U+0000" in form.errors["name"][0] and "U+0007" in form.errors["club"][0]
+    assert "U+0000" in form.errors["group"][0]

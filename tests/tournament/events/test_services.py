@@ -106,8 +106,8 @@ def test_add_player_and_substitute(event, director):
     registration = services.add_player(
         event, name="  Lena   Fischer ", country="de", ema_id="04290042", by=director
     )
-    assert registration.player.name == "Lena Fischer"
-    assert registration.player.country == "DE"
+    assert registration.name == "Lena Fischer"
+    assert registration.country == "DE"
     assert registration.status == "active"
     substitute = services.add_substitute(event, name="Ben", by=director)
     assert substitute.status == "substitute"
@@ -120,6 +120,18 @@ def test_a_known_ema_id_reuses_the_player(event, make_event):
     again = services.add_player(other, name="Lena F.", ema_id="04290042")
     assert again.player == first.player
     assert Player.objects.count() == 1
+
+
+def test_a_known_player_in_a_new_club_leaves_the_older_registration_as_it_was(event, make_event):
+    """Issue #32 (H2): the new club is the new registration's; the older one is not written."""
+    first = services.add_player(event, name="Lena", club="Old Club", country="DE", ema_id="1")
+    again = services.add_player(
+        make_event(), name="Lena Fischer", club="New Club", country="AT", ema_id="1"
+    )
+    assert (again.name, again.club, again.country) == ("Lena Fischer", "New Club", "AT")
+    first.refresh_from_db()
+    assert (first.name, first.club, first.country) == ("Lena", "Old Club", "DE")
+    assert first.history.count() == 1 and first.player.history.count() == 1
 
 
 @pytest.mark.parametrize(

@@ -45,7 +45,7 @@ def director(client, django_user_model, event):
 
 
 def _team_of(event, name):
-    return Registration.objects.get(event=event, player__name=name).team
+    return Registration.objects.get(event=event, name=name).team
 
 
 # -- CSV and the command --------------------------------------------------------------
@@ -72,7 +72,7 @@ def test_the_csv_team_column_in_each_language(event, director, header):
     ]
     csv_import.import_players(event, text, by=director)
     assert _team_of(event, "Ana") == "Portugal A"
-    assert Registration.objects.get(event=event, player__name="Ana").player.club == "Riichi Lisboa"
+    assert Registration.objects.get(event=event, name="Ana").club == "Riichi Lisboa"
 
 
 def test_the_preview_page_shows_nothing_saved_and_the_import_keeps_the_team(
@@ -131,7 +131,7 @@ def test_the_add_player_form_takes_a_team(client, event, director):
     assert 'name="team"' in html
     post = {"name": "Ana", "team": " Red  Dragons ", "status": "active"}
     assert client.post("/manage/cup/players/add/", post).status_code == 302
-    registration = Registration.objects.get(event=event, player__name="Ana")
+    registration = Registration.objects.get(event=event, name="Ana")
     assert registration.team == "Red Dragons"
     assert registration.history.first().history_change_reason == "registration.added"
     html = client.get("/manage/cup/").content.decode()
@@ -317,7 +317,7 @@ def test_the_player_page_and_the_standings_show_the_team(client, played):
     publish_results(round_)
     html = client.get(f"/e/{slug}/standings/").content.decode()
     assert "col-team" not in html  # no team in the event: no column
-    edit_player(akagi, name=akagi.player.name, club=akagi.player.club, team="Kanto")
+    edit_player(akagi, name=akagi.name, club=akagi.club, team="Kanto")
     html = client.get(f"/e/{slug}/player/{akagi.pk}/").content.decode()
     assert '<dd class="player-team">Kanto</dd>' in html
     assert "player-team" not in client.get(f"/e/{slug}/player/{bai.pk}/").content.decode()
@@ -325,7 +325,7 @@ def test_the_player_page_and_the_standings_show_the_team(client, played):
     assert ">Team</a></th>" in html
     assert '<td class="col-team prio-mid">Kanto</td>' in html
     # A typo corrected: the standings follow.
-    edit_player(akagi, name=akagi.player.name, club=akagi.player.club, team="Kantō")
+    edit_player(akagi, name=akagi.name, club=akagi.club, team="Kantō")
     html = client.get(f"/e/{slug}/standings/").content.decode()
     assert '<td class="col-team prio-mid">Kantō</td>' in html and ">Kanto<" not in html
     with translation.override("ja"):

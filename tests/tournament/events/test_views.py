@@ -249,7 +249,7 @@ def test_add_player_and_substitute(client, login, event):
     assert response.status_code == 302
     registration = event.registrations.get()
     assert registration.status == "substitute"
-    assert registration.player.country == "PT"
+    assert registration.country == "PT"
     response = client.post(
         "/manage/cup/players/add/", {"name": "Ben", "country": "QQ", "status": "active"}
     )

@@ -44,7 +44,7 @@ def test_standings_follow_the_current_stage(client, django_user_model):
     html = board.content.decode()
     assert len(_rows(html)) == 8
     assert '<span class="board-stage">Semifinal</span>' in html
-    entrants = {e.registration.player.name for e in staged.stage(2).entrants.all()}
+    entrants = {e.registration.name for e in staged.stage(2).entrants.all()}
     assert set(_rows(html)) == entrants
     page = client.get("/e/staged/projector/standings/").content.decode()
     assert "Standings · Semifinal" in page

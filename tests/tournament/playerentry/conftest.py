@@ -1,15 +1,20 @@
-"""A started riichi event with player entry on, one seated table, and its staff."""
+"""A started public riichi event with player entry on, one published table, and its staff."""
 
 import pytest
 
 from tests.tournament.results.conftest import NAMES, make_table, staff  # noqa: F401
+from tournament.seating.services import publish_round
 
 RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
 
 
 @pytest.fixture
 def table(make_table):  # noqa: F811 (the fixture imported above)
-    return make_table("jpml-b", player_entry=True)
+    """Round 1 published: the players' pages are the public's only once the seating is."""
+    table = make_table("jpml-b", player_entry=True)
+    publish_round(table.round)
+    table.round.refresh_from_db()
+    return table
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tournament.playerentry.conftest import RON
-from tournament.playerentry import services
+from tournament.playerentry import pin_lock, services
 from tournament.playerentry.models import HandCheck, PinAttempt, PlayerAction
 from tournament.results import services as results
 from tournament.results.errors import NotAllowed
@@ -30,13 +30,15 @@ def test_first_phone_enters_the_second_only_accepts(table):
     assert actions == [(A.PIN_OPENED, "E"), (A.PHONE_BOUND, "E"), (A.PIN_OPENED, "S")]
 
 
-def test_wrong_pins_are_limited_per_table_in_the_database(table):
+def test_wrong_pins_are_limited_per_phone_in_the_database(table):
+    phone = pin_lock.new_device()
     for left in (4, 3, 2, 1, 0):
-        with pytest.raises(services.PinRefused, match=f"{left} tries left"):
-            services.open_with_pin(table, "x", "E")
-    assert PinAttempt.objects.filter(table=table, ok=False).count() == 5
-    with pytest.raises(services.PinRefused, match="Too many wrong PINs"):
-        _open(table)  # even the right PIN waits now
+        with pytest.raises(pin_lock.PinRefused, match=f"{left} tries left"):
+            services.open_with_pin(table, "x", "E", device=phone)
+    assert PinAttempt.objects.filter(table=table, ok=False, device=phone).count() == 5
+    with pytest.raises(pin_lock.PinRefused, match="Too many wrong PINs"):
+        services.open_with_pin(table, services.pin_of(table).pin, "E", device=phone)
+    assert _open(table, "S").enters  # the other phones are not locked out (issue #32, M1)
 
 
 def test_option_off_refuses(make_table):

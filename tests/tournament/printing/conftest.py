@@ -74,8 +74,13 @@ def seated_round(make_event, make_player):
         for number in range(1, tables + 1):
             table = Table.objects.create(round=round_, number=number)
             for wind in WINDS:
-                player = make_player(name=player_name(index), club="Club", country="JP")
-                registration = Registration.objects.create(event=event, player=player)
+                registration = Registration.objects.create(
+                    event=event,
+                    player=make_player(),
+                    name=player_name(index),
+                    club="Club",
+                    country="JP",
+                )
                 Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
                 index += 1
         return round_

@@ -23,7 +23,9 @@ from tournament.printing.models import PrintJob
 from tournament.printing.upkeep import prune_finished
 
 Status = PrintJob.Status
-UNREACHABLE = "The print service is not reachable; try again in a minute."
+UNREACHABLE = (
+    "The print queue is unavailable, so this PDF was not started. Press Try again in a minute."
+)
 
 
 # --- cancelling -------------------------------------------------------------------
@@ -122,7 +124,7 @@ def test_print_with_the_broker_down_says_so_and_leaves_no_waiting_job(
     response = client.post(
         "/manage/cup/print/start/", {"kind": "standings"}, HTTP_ACCEPT_LANGUAGE="ja", follow=True
     )
-    assert "印刷サービスに接続できません" in response.content.decode()
+    assert "印刷キューが利用できない" in response.content.decode()
 
     broker.use("memory://")  # Redis is back: Try again works
     response = client.post("/manage/cup/print/start/", {"kind": "score_cards"})

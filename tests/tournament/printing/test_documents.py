@@ -35,7 +35,7 @@ def names_by_table(round_) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     seats = Seat.objects.filter(round=round_).select_related("table", "registration__player")
     for seat in seats:
-        out.setdefault(seat.table.number, []).append(seat.registration.player.name)
+        out.setdefault(seat.table.number, []).append(seat.registration.name)
     return out
 
 
@@ -205,7 +205,7 @@ def test_filled_sheet_of_final_scores_only(seated_round, play_round):
 def test_seating_list_one_line_per_player_sorted_by_name(seated_round):
     round_ = seated_round("wrc", tables=4)
     text = page_texts(documents.seating_list(round_))[0]
-    names = [seat.registration.player.name for seat in round_.seats.select_related(
+    names = [seat.registration.name for seat in round_.seats.select_related(
         "registration__player")]  # fmt: skip
     positions = [squeeze(text).index(squeeze(name)) for name in names]
     assert len(set(positions)) == 16

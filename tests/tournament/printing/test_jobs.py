@@ -48,7 +48,7 @@ def cup(make_event, make_player):
         table = Table.objects.create(round=round_, number=t)
         for wind in WINDS:
             registration = Registration.objects.create(
-                event=event, player=make_player(name=f"Player {t}{wind}")
+                event=event, player=make_player(), name=f"Player {t}{wind}"
             )
             Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
     other = make_event(slug="other", name="Other")

@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 from tests.tournament.printing.conftest import page_texts, save_pages
 from tournament.events.errors import EventError
-from tournament.events.models import Player, Registration, StaffRole
+from tournament.events.models import Registration, StaffRole
 from tournament.events.services import start_event
 from tournament.printing import documents, jobs, signs
 from tournament.printing.models import PrintJob
@@ -77,8 +77,9 @@ def hall(make_event, make_player):
             {"latin_first_name": "Taro", "latin_last_name": "Yamada"} if name == "山田太郎" else {}
         )
         status = Registration.Status.RESERVE if name in (RESERVE, IDLE_RESERVE) else "active"
-        player = make_player(name=name, club="Club", **latin)
-        regs[name] = Registration.objects.create(event=event, player=player, status=status)
+        regs[name] = Registration.objects.create(
+            event=event, player=make_player(**latin), name=name, club="Club", status=status
+        )
     now = timezone.now()
     first = Round.objects.create(
         event=event,
@@ -161,7 +162,7 @@ def test_signs_in_japanese_and_chinese(hall, language, words):
 def test_a_three_digit_table_and_a_long_name_keep_to_one_page(hall):
     Table.objects.filter(round=hall.rounds[0], number=4).update(number=124)
     long_name = "Maximilian Alexander Featherstonehaugh-Wolfeschlegel"
-    Player.objects.filter(name="Olivia Brown").update(name=long_name)
+    Registration.objects.filter(name="Olivia Brown").update(name=long_name)
     pdf = documents.table_signs(hall.rounds[0], language="en")
     save_pages(pdf, "table-signs-long", pages=4)
     texts = [" ".join(t.split()) for t in page_texts(pdf)]

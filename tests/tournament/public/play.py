@@ -83,6 +83,9 @@ def make_played(make_event, make_player, users) -> Played:
     start_event(event)
     registrations = []
     for name, club, country in zip(NAMES, CLUBS, COUNTRIES, strict=True):
-        player = make_player(name=name, club=club, country=country)
-        registrations.append(Registration.objects.create(event=event, player=player))
+        registrations.append(
+            Registration.objects.create(
+                event=event, player=make_player(), name=name, club=club, country=country
+            )
+        )
     return Played(event, registrations, users(event))

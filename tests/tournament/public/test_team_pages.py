@@ -43,7 +43,7 @@ def test_both_rankings_main_one_first(client, django_user_model):
     # Each member links to their player page.
     members = teams_of(staged.event)
     for registration in members["東京"]:
-        assert f'href="/e/staged/player/{registration.pk}/">{registration.player.name}<' in html
+        assert f'href="/e/staged/player/{registration.pk}/">{registration.name}<' in html
 
 
 def test_sum_of_all_members_adds_up(client, django_user_model):
@@ -121,7 +121,7 @@ def test_a_corrected_team_name_shows_at_once(client, django_user_model):
     for registration in teams_of(staged.event)["Dublin"]:
         edit_player(
             registration,
-            name=registration.player.name,
+            name=registration.name,
             team="Dublin Riichi",
             reason="typo",
             by=staged.director,

@@ -22,8 +22,9 @@ def make_table(make_event, make_player):
         for t in range(1, tables + 1):
             table = Table.objects.create(round=round_, number=t)
             for wind, name in NAMES.items():
-                player = make_player(name=name if t == 1 else f"{name} {t}")
-                registration = Registration.objects.create(event=event, player=player)
+                registration = Registration.objects.create(
+                    event=event, player=make_player(), name=name if t == 1 else f"{name} {t}"
+                )
                 Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
             made.append(table)
         return made[0] if tables == 1 else made

@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils.timezone import now
 
 from tournament.results import services
 from tournament.results.models import HandRecord, Ruling, ScoreSheet
+from tournament.seating.models import Round
 
 RIICHI_RON = {
     "base_version": "0",
@@ -116,6 +118,9 @@ def test_a_judge_of_another_event_is_refused(client, table, users, path):
     with_hand(table, users["judge"])
     client.force_login(users["outsider"])
     if path == url():  # the table's public page (the QR code), without the sheet
+        # Round 1 is seated, not published: not found, as its round page is (issue #32).
+        assert client.get(path).status_code == 404
+        Round.objects.filter(pk=table.round_id).update(status="published", published_at=now())
         page = client.get(path)
         assert page.status_code == 200 and 'id="call-judge"' in page.content.decode()
         assert 'name="base_version"' not in page.content.decode()

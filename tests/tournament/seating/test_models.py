@@ -125,4 +125,4 @@ def test_str(round_with_players):
     t1.label = "A1"
     assert str(t1) == "A1"
     seat = Seat.objects.create(table=t1, wind="E", registration=regs[0])
-    assert str(seat) == f"A1 E: {regs[0].player.name}"
+    assert str(seat) == f"A1 E: {regs[0].name}"

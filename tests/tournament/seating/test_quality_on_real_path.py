@@ -54,7 +54,7 @@ def seated(event):
 
 def counts(event):
     """(repeats, club meetings, whole-club tables, wind counts per player), counted here."""
-    clubs = {r.pk: r.player.club for r in event.registrations.select_related("player")}
+    clubs = {r.pk: r.club for r in event.registrations.select_related("player")}
     met: Counter = Counter()
     club_meetings = whole = 0
     winds: dict = {}

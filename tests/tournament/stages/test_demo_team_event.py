@@ -233,7 +233,7 @@ def test_the_tie_at_each_cut_is_shown_on_the_pages(demo, expected, client):
     table points at the line, and the tiebreak that decided (a tie shown, not hidden)."""
     from django.contrib.auth import get_user_model
 
-    names = dict(demo.registrations.values_list("pk", "player__name"))
+    names = dict(demo.registrations.values_list("pk", "name"))
     director = get_user_model().objects.get(username="demo-director")
     staff = Client()
     staff.force_login(director)

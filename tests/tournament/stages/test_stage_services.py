@@ -39,7 +39,7 @@ def played(slug, size, scores, **more):
 
 
 def names(ids) -> list[str]:
-    by_id = dict(Registration.objects.filter(pk__in=ids).values_list("pk", "player__name"))
+    by_id = dict(Registration.objects.filter(pk__in=ids).values_list("pk", "name"))
     return [by_id[i] for i in ids]
 
 

@@ -74,9 +74,10 @@ def tournament(make_event, make_player):
         registrations = [
             Registration.objects.create(
                 event=event,
-                player=make_player(
-                    name=f"Player {i:02d}", country="DE", ema_id=f"0400{i:04d}", club="Club"
-                ),
+                player=make_player(ema_id=f"0400{i:04d}"),
+                name=f"Player {i:02d}",
+                country="DE",
+                club="Club",
             )
             for i in range(1, 4 * tables + 1)
         ]

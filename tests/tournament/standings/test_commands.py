@@ -197,11 +197,11 @@ def test_standings_from_the_commands_equal_the_arithmetic(ruleset, db, tmp_path)
         for seat in seats:
             by_table.setdefault(seat.table.number, []).append(seat)
         for table_no, table_seats in sorted(by_table.items()):
-            names = [s.registration.player.name for s in table_seats]  # E, S, W, N
+            names = [s.registration.name for s in table_seats]  # E, S, W, N
             scores = table_scores(round_no, table_no, names, values)
             sessions.append((round_no, list(zip(names, scores, strict=True))))
             for seat, score in zip(table_seats, scores, strict=True):
-                rows.append([round_no, table_no, seat.registration.player.name, seat.wind, score])
+                rows.append([round_no, table_no, seat.registration.name, seat.wind, score])
         results = write_csv(
             tmp_path / f"round{round_no}.csv", ["round", "table", "player", "seat", "score"], rows
         )

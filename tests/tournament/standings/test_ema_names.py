@@ -6,7 +6,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from tournament.events.models import Player
+from tournament.events.models import Player, Registration
 from tournament.standings.ema_names import ema_names, is_latin_name, missing_latin_name
 from tournament.standings.exports import split_name
 
@@ -49,10 +49,11 @@ def named(tournament):
     built.play_round(1, [[45000, 32000, 25000, 18000]])
     seats = built.seats(1, 1)
     Player.objects.filter(pk=seats["E"].player.pk).update(
-        name="山田 太郎", latin_first_name="Taro", latin_last_name="Yamada", country="JP"
+        latin_first_name="Taro", latin_last_name="Yamada"
     )
-    Player.objects.filter(pk=seats["S"].player.pk).update(name="王芳", country="CN")
-    Player.objects.filter(pk=seats["W"].player.pk).update(name="Gaëlle Le Goff", country="FR")
+    Registration.objects.filter(pk=seats["E"].pk).update(name="山田 太郎", country="JP")
+    Registration.objects.filter(pk=seats["S"].pk).update(name="王芳", country="CN")
+    Registration.objects.filter(pk=seats["W"].pk).update(name="Gaëlle Le Goff", country="FR")
     built.wang = seats["S"]
     return built
 

@@ -15,7 +15,7 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from tournament.events.models import Player
+from tournament.events.models import Registration
 from tournament.exports_safety import safe_row, safe_text, safe_xlsx_row
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results
@@ -40,7 +40,7 @@ def riichi(tournament):
     built.play_round(1, ROUND_1)
     publish_results(Round.objects.get(event=built.event, number=1))
     for registration, (name, club) in zip(built.registrations, NAMES, strict=False):
-        Player.objects.filter(pk=registration.player_id).update(name=name, club=club)
+        Registration.objects.filter(pk=registration.pk).update(name=name, club=club)
     return built
 
 
@@ -116,8 +116,7 @@ def test_xlsx_has_no_formula_and_numbers_stay_numbers(client, riichi, who):
 
 
 def test_a_control_character_in_an_old_name_does_not_break_the_xlsx(client, riichi):
-    player = riichi.registrations[5].player_id
-    Player.objects.filter(pk=player).update(name="Bell\x07 Player")
+    Registration.objects.filter(pk=riichi.registrations[5].pk).update(name="Bell\x07 Player")
     response = public(client, riichi, "standings.xlsx")
     assert response.status_code == 200
     sheet = openpyxl.load_workbook(io.BytesIO(response.content)).active

@@ -7,7 +7,7 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from tournament.events.models import Player
+from tournament.events.models import Registration
 from tournament.seating.models import Round
 from tournament.standings.exports import EMA_HEADERS, split_name
 from tournament.standings.services import publish_results
@@ -23,8 +23,10 @@ def riichi(tournament):
     built.play_round(1, ROUND_1)
     built.play_round(2, ROUND_2)
     publish_results(Round.objects.get(event=built.event, number=1))
-    east = built.seats(1, 1)["E"].player
-    Player.objects.filter(pk=east.pk).update(name="山田 太郎", club="東京麻雀会", country="JP")
+    east = built.seats(1, 1)["E"]
+    Registration.objects.filter(pk=east.pk).update(
+        name="山田 太郎", club="東京麻雀会", country="JP"
+    )
     return built
 
 

@@ -26,6 +26,7 @@ from tournament.seating.models import Round, Seat
 from tournament.seating.replacements import replace_player
 from tournament.seating.swaps import expected_of, swap_seats
 from tournament.standings.fingerprints import fingerprint
+from tournament.standings.models import StandingSnapshot
 from tournament.standings.services import compute, publish_results, standings
 
 ROUND_1 = [[45000, 32000, 25000, 18000], [35000, 35000, 30000, 20000]]
@@ -40,7 +41,7 @@ def played(tournament, make_player):
     publish_results(Round.objects.get(event=built.event, number=1))
     built.play_round(2, ROUND_2)
     built.reserve = Registration.objects.create(
-        event=built.event, player=make_player(name="Rita Reserve"), status="reserve"
+        event=built.event, player=make_player(), name="Rita Reserve", status="reserve"
     )
     return built
 
@@ -107,8 +108,8 @@ def _edit_player(built):
 
 def _edit_player_by_hand(built):
     player = built.registrations[1].player
-    player.club = "Corrected Club"
-    save_with_history(player, "club spelled wrong", built.users["director"])
+    player.latin_last_name = "Corrected"
+    save_with_history(player, "Latin name spelled wrong", built.users["director"])
 
 
 def _edit_event(built):
@@ -200,3 +201,18 @@ def test_the_public_page_and_csv_show_a_swap_at_once(client, played):
     after = _names_in_order(client.get(page).content.decode())
     assert after == fresh != before
     assert client.get(download).content != first
+
+
+def test_the_scope_spelt_as_a_string_or_a_choice_is_one_snapshot(played):
+    """A view passes ``Scope.PUBLIC``, a print task the string "public" (after Celery's JSON).
+
+    Their reprs differ; hashed as such, the two kept replacing each other's
+    snapshot, a recomputation on every alternation (seen as a moving
+    ``computed_at`` on a finished event's API standings, issue #32).
+    """
+    for name in ("PUBLIC", "STAFF"):
+        choice = StandingSnapshot.Scope[name]
+        assert fingerprint(played.event, choice) == fingerprint(played.event, choice.value)
+        first = standings(played.event, choice)
+        again = standings(played.event, choice.value)
+        assert again.computed_at == first.computed_at

@@ -74,7 +74,7 @@ def test_a_preset_changed_after_the_start_changes_nothing_of_a_started_event(
         if row["sessions"]:
             assert by_player[row["player"]]["points"] == row["points"]
     # Table 2: four players on 30,000 split the uma equally (riichi.md §6): 0 each.
-    table_2 = {s.player.name for s in t.seats(1, 2).values()}
+    table_2 = {s.name for s in t.seats(1, 2).values()}
     assert all(Fraction(by_player[name]["points"]) == 0 for name in table_2)
     assert pages(filled_sheets(table.round))[0] == before_sheet
     assert rules_of(event).session.uma == (15, 5, -5, -15)

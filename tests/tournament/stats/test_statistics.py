@@ -178,7 +178,7 @@ def build(make_event, make_player, staff, ruleset, tables, players):  # noqa: F8
     start_event(event)
     users = staff(event)
     regs = [
-        Registration.objects.create(event=event, player=make_player(name=f"P{i}"))
+        Registration.objects.create(event=event, player=make_player(), name=f"P{i}")
         for i in range(players)
     ]
     rounds = {}

@@ -9,7 +9,7 @@ from django import template
 from django.urls import reverse
 
 from tournament.events.permissions import has_event_permission
-from tournament.playerentry import services
+from tournament.playerentry import pin_lock, services
 from tournament.playerentry.models import PlayerAction
 from tournament.results.display import WIND_CHARS
 
@@ -40,7 +40,7 @@ def table_pin(table) -> str:
 
 @register.inclusion_tag("playerentry/_panel.html", takes_context=True)
 def player_entry_panel(context, table, head=None):
-    """The judge's view of player entry at one table: PIN, entering seat, hands not accepted."""
+    """The judges' view of player entry at a table: PIN, entering seat, hands not settled, locks."""
     request = context.get("request")
     user = getattr(request, "user", None)
     event = table.round.event if table is not None else None
@@ -54,9 +54,11 @@ def player_entry_panel(context, table, head=None):
         "pin": pin,
         "entry_wind": WIND_CHARS.get(pin.entry_seat, ""),
         "waiting": services.open_checks(table, head),
+        "locks": pin_lock.pin_locks(table),
         "can_manage": has_event_permission(user, event, "manage"),
         "release_url": reverse("playerentry:release", args=_args(table)),
         "pin_url": reverse("playerentry:new_pin", args=_args(table)),
+        "unlock_url": reverse("playerentry:lift_locks", args=_args(table)),
     }
 
 

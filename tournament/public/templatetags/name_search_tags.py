@@ -1,4 +1,4 @@
-"""``{{ player|search_keys }}``: a player's folded search keys, for a row's ``data-search``.
+"""``{{ registration|search_keys }}``: its folded search keys, for a row's ``data-search``.
 
 The as-you-type filters (``static/js/name-filter.js``) match on these, so a
 page's filter finds "Agnès" from "agnes" and 山田 太郎 from "Yamada" exactly as
@@ -13,5 +13,5 @@ register = template.Library()
 
 
 @register.filter
-def search_keys(player) -> str:
-    return search_text(player)
+def search_keys(registration) -> str:
+    return search_text(registration)

@@ -1,9 +1,12 @@
 """``manage.py export_event SLUG --output F.json``: a complete backup of one event.
 
-The event, its players, registrations and staff, rounds, tables and seats,
-every scoresheet version with its hands, rulings and penalties, and the
-audit (history records) of all of it; ``tournament.backup.schema`` describes
-the file. ``--output -`` writes to standard output. The file is written
+The event, its players, registrations and staff, stages, rounds, tables and
+seats, every scoresheet version with its hands, rulings and penalties, the
+hall (round clocks and their log, judge calls, the player-entry state with
+every acceptance and dispute, the print jobs' records), and the audit
+(history records) of all of it; ``tournament.backup.schema`` describes the
+file, and what it leaves out (the table PINs, the PDFs themselves) and why.
+``--output -`` writes to standard output. The file is written
 whole or not at all. Exits 0, or 2 for an unknown event or an unwritable
 file.
 """

@@ -1,7 +1,8 @@
 """``manage.py import_event F.json``: restore an event from an ``export_event`` backup.
 
 One transaction: on any refusal nothing is saved. An event with the same
-short name must not exist (it is never replaced). Players are created anew;
+short name must not exist (it is never replaced): ``--slug NEW`` restores the
+file's event under another short name, beside the original. Players are created anew;
 staff users are matched by username, and missing ones are created without a
 usable password (set one with ``manage.py changepassword``).
 
@@ -12,11 +13,16 @@ Exits 0; 1 when the event exists or the backup's contents are refused; 2
 when the file cannot be read, is larger than ``--max-size`` megabytes
 (default 256), nests deeper than 50 levels, is not JSON, or is not a backup
 this version reads.
+
+Player entry: the file holds no table PIN, so every restored table gets a new
+one (``tournament.backup.schema``); the output says how many, since their
+scoresheets must be printed again for the phones to open the tables.
 """
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from tournament.backup.importer import import_backup
 from tournament.backup.reading import MAX_MEGABYTES, MEGABYTE, read_backup
@@ -37,8 +43,13 @@ class Command(BaseCommand):
             metavar="MB",
             help=f"refuse a file larger than this many megabytes (default {MAX_MEGABYTES})",
         )
+        parser.add_argument(
+            "--slug",
+            metavar="NEW",
+            help="restore the event under this short name instead of the file's",
+        )
 
-    def handle(self, *args, file, max_size, **options):
+    def handle(self, *args, file, max_size, slug=None, **options):
         if max_size < 1:
             raise CommandError(
                 "--max-size must be at least 1 (megabytes)", returncode=BAD_ARGUMENTS
@@ -48,7 +59,7 @@ class Command(BaseCommand):
         except BackupFileError as error:
             raise CommandError(str(error), returncode=BAD_ARGUMENTS) from error
         try:
-            event = import_backup(document)
+            event = import_backup(document, slug=slug)
         except BackupFileError as error:
             raise CommandError(str(error), returncode=BAD_ARGUMENTS) from error
         except BackupError as error:
@@ -59,3 +70,12 @@ class Command(BaseCommand):
             f"{len(document['rounds'])} rounds, {len(document['sheets'])} sheet versions, "
             f"{records} history records."
         )
+        pins = len(document.get("table_pins") or ())
+        if pins:
+            self.stdout.write(
+                _(
+                    "Tables with a new PIN: %(count)s. Print their scoresheets again: "
+                    "phones open the tables with the new PIN."
+                )
+                % {"count": pins}
+            )

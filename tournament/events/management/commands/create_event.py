@@ -3,7 +3,9 @@
 A new event in draft, with its players registered from a CSV file
 (``name,club,country,ema_id[,status,team,group]``, UTF-8, header row). All or nothing:
 when the file has a bad row nothing is saved, and every problem is printed
-with its line number. Exits 0 on success, 1 when refused, 2 for bad arguments.
+with its line number. Names or teams that look like another one of the file
+(``tournament.events.lookalikes``) are printed as warnings on stderr. Exits 0
+on success, 1 when refused, 2 for bad arguments.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django.db import transaction
 from scoring.families import ruleset_names
 from tournament.events.csv_import import decode_upload, import_players
 from tournament.events.errors import EventError
+from tournament.events.lookalikes import registration_warnings
 from tournament.events.services import create_event
 
 BAD_ARGUMENTS = 2
@@ -77,6 +80,8 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Created {event.slug} ({event.ruleset}) with {len(registrations)} player(s)."
         )
+        for warning in registration_warnings(event, registrations):  # lookalike names, teams
+            self.stderr.write(f"warning: {warning}")
 
     def _read(self, path: str) -> str:
         try:

@@ -6,8 +6,9 @@ Columns ``round,table,player,seat,score[,penalty]`` (UTF-8, header row);
 points; MCR, Zung Jung, HK: the session total), ``penalty`` 0 or negative.
 Each table is saved and submitted through the judges' services; with
 ``--confirmed-by USER`` that user also confirms every sheet. A file with any
-bad row is refused whole and every problem is printed. Exits 0 on success,
-1 when refused, 2 for bad arguments.
+bad row is refused whole and every problem is printed. A file larger than
+``CSV_FILE_BYTES`` (2 MB, ``tournament.events.bounds``) is refused unread.
+Exits 0 on success, 1 when refused, 2 for bad arguments or a file too large.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.events.bounds import CSV_FILE_BYTES
 from tournament.events.csv_import import decode_upload
 from tournament.events.errors import EventError
 from tournament.events.models import Event
@@ -53,7 +55,14 @@ class Command(BaseCommand):
                 ) from None
         try:
             with open(options["file"], "rb") as f:
-                text = decode_upload(f.read())
+                data = f.read(CSV_FILE_BYTES + 1)  # one byte past the bound tells
+            if len(data) > CSV_FILE_BYTES:
+                raise CommandError(
+                    f"{options['file']} is larger than {CSV_FILE_BYTES // 1024 // 1024} MB, "
+                    "the most a results file may be",
+                    returncode=BAD_ARGUMENTS,
+                )
+            text = decode_upload(data)
         except OSError as error:
             raise CommandError(
                 f"cannot read {options['file']}: {error.strerror}", returncode=BAD_ARGUMENTS

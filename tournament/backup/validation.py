@@ -44,6 +44,19 @@ from tournament.backup.schema import (
 LARGEST = 2**63 - 1  # a 64-bit column: SQLite and PostgreSQL store no larger whole number
 USERNAME_LENGTH = 150  # django.contrib.auth's username column
 SHOWN = 20  # characters of a bad value quoted in a message
+# Columns ``numbers`` holds to a bound of the services, narrower than the column's own
+# range: the bound is the refusal, in the page's and the API's words. (PostgreSQL's
+# 32-bit columns add a range validator that would otherwise answer first, in other words.)
+HELD_TO_BOUNDS = frozenset(
+    {
+        ("penalties", "points"),
+        ("sheets", "leftover_sticks"),
+        ("round_clocks", "duration_seconds"),
+        ("round_clocks", "paused_seconds"),
+        ("round_clocks", "extra_seconds"),
+        ("clock_events", "seconds"),
+    }
+)
 
 
 class BackupRefused(BackupError):
@@ -216,10 +229,10 @@ def _value_problem(section, f, value, live, usernames, strict) -> str | None:
     if isinstance(f, models.JSONField):
         shape = JSON_SHAPES.get((section.key, f.name))
         return None if shape is None or shape[1](value) else f"must be {shape[0]}"
-    return _column_problem(f, value)
+    return _column_problem(f, value, bounded=(section.key, f.name) in HELD_TO_BOUNDS)
 
 
-def _column_problem(f: models.Field, value) -> str | None:
+def _column_problem(f: models.Field, value, *, bounded: bool = False) -> str | None:
     if isinstance(f, models.BooleanField):
         return None if isinstance(value, bool) else "must be true or false"
     if isinstance(f, models.IntegerField | models.AutoField):
@@ -235,6 +248,8 @@ def _column_problem(f: models.Field, value) -> str | None:
             return f"{_shown(value)} is not one of {', '.join(choices)}"
     elif not isinstance(value, str):
         return "must be text (" + f.get_internal_type().removesuffix("Field").lower() + ")"
+    if bounded:
+        return None  # a whole number, held to its bound by ``numbers``
     try:
         f.run_validators(f.to_python(value))
     except ValidationError as error:

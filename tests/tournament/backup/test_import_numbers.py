@@ -15,6 +15,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.tournament.stages.stage_builder import build
+from tournament.backup.numbers import CLOCK_FIELDS
+from tournament.backup.validation import HELD_TO_BOUNDS
 from tournament.events.models import Event
 from tournament.stages.models import Stage
 
@@ -80,6 +82,16 @@ def test_penalty_points_and_sticks_past_their_bounds_are_refused(backup, tmp_pat
         in (message)
     )
     assert f"sheets[{FINAL}].leftover_sticks: riichi sticks “100” is out of range" in message
+    # The bound is the only refusal: PostgreSQL's 32-bit column range said it first, in other
+    # words ("Ensure this value is greater than or equal to -2147483648"), seen on the stack.
+    assert "Ensure this value" not in message
+
+
+def test_the_columns_held_to_bounds_are_those_the_bounds_check():
+    """``HELD_TO_BOUNDS`` skips a column's range only where ``numbers`` checks a bound."""
+    checked = {(key, name) for key, names in CLOCK_FIELDS.items() for name in names}
+    checked |= {("penalties", "points"), ("sheets", "leftover_sticks")}
+    assert checked == HELD_TO_BOUNDS
 
 
 @pytest.fixture

@@ -177,6 +177,7 @@ drill: setup
 lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 
 fmt: $(STAMP)
 	$(VENV)/bin/ruff format .

@@ -5,7 +5,7 @@
 by gunicorn (:data:`WORKERS` workers, DEBUG off, plain http, a throwaway
 SECRET_KEY, ALLOWED_HOSTS 127.0.0.1) on a free port of 127.0.0.1. After a few
 warming requests (each worker keeps its own pages in memory,
-tournament.public.page_cache), ``wrk -t2 -c50 -d10s --latency`` loads
+tournament.page_cache), ``wrk -t2 -c50 -d10s --latency`` loads
 ``/e/<slug>/standings/``; p50/p90/p99 and requests per second come from its
 report. The bar: p99 under :data:`BAR_P99_MS`.
 

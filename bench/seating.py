@@ -129,7 +129,7 @@ def _event(slug: str, players: int, rounds: int, clubs) -> object:
 
 
 def _publish(event, *numbers) -> None:
-    from tournament.seating import services
+    from tournament.rounds import services
     from tournament.seating.models import Round
 
     for number in numbers:
@@ -146,7 +146,7 @@ def _drop_and_substitute(event, index: int, name: str) -> None:
 def _story(event, how: str, rounds: int) -> None:
     """Seat ``event`` the way ``how`` says (see REAL_PATH)."""
     from tournament.events import services as event_services
-    from tournament.seating import services
+    from tournament.rounds import services
 
     if how == "round_by_round":
         for number in range(1, rounds + 1):

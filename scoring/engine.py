@@ -1,5 +1,9 @@
 """The one entry point: ``score(hand, ruleset) -> Result``.
 
+``score_configured`` (an event's frozen config) lives with the hand rulesets
+(:mod:`scoring.families.rulesets`): the families' sheets call it, and this
+module, above the families, only passes it on.
+
 Errors are values here: whatever is wrong with the input comes back as an
 invalid :class:`~scoring.core.result.Result` carrying a code and a message, and
 nothing raises into a view or stops a batch of hands.
@@ -13,7 +17,9 @@ from typing import Any
 from scoring.core.errors import HandError
 from scoring.core.hand import hand_from_dict
 from scoring.core.result import Result
-from scoring.families.rulesets import get_ruleset
+from scoring.families.rulesets import get_ruleset, score_configured
+
+__all__ = ["score", "score_configured"]
 
 
 def score(data: Mapping[str, Any], ruleset: str | None = None, lang: str = "en") -> Result:
@@ -35,25 +41,5 @@ def score(data: Mapping[str, Any], ruleset: str | None = None, lang: str = "en")
         rules.check_tiles(hand)
         config = rules.config(hand.options)
         return rules.scorer(hand, config, lang)
-    except HandError as problem:
-        return Result.invalid(name if isinstance(name, str) else None, problem.info)
-
-
-def score_configured(data: Mapping[str, Any], config: Any, lang: str = "en") -> Result:
-    """Score one hand under an already resolved ``config`` (an event's frozen hand rules).
-
-    The hand names its ruleset; options it carries apply on top of ``config``.
-    Why: a started event scores with the config it froze, never with the
-    presets as they are in code today.
-    """
-    name = data.get("ruleset") if isinstance(data, Mapping) else None
-    try:
-        if not isinstance(data, Mapping):
-            raise HandError("bad_input", "a hand must be a JSON object")
-        rules = get_ruleset(name)
-        hand = hand_from_dict(data if type(data) is dict else dict(data))
-        rules.check_tiles(hand)
-        resolved = rules.resolve(config, hand.options) if hand.options else config
-        return rules.scorer(hand, resolved, lang)
     except HandError as problem:
         return Result.invalid(name if isinstance(name, str) else None, problem.info)

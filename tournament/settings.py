@@ -109,6 +109,9 @@ INSTALLED_APPS = [
     "tournament.api",
     "tournament.stats",
     "tournament.stages",
+    # The round workflow (no models): seat, correct, publish, finish (README "Layout").
+    "tournament.rounds",
+    "tournament.demo",  # manage.py load_demo
 ]
 
 MIDDLEWARE = [
@@ -166,7 +169,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Per process in memory, or shared in Redis with CACHE_URL (several web processes).
 CACHES = {"default": cache_config(os.environ.get("CACHE_URL"))}
-# Public pages kept in each web process's memory at most this long (tournament.public.page_cache);
+# Public pages kept in each web process's memory at most this long (tournament.page_cache);
 # a change made in the same process, or announced through a shared CACHE_URL, shows at once.
 PUBLIC_PAGE_CACHE_SECONDS = float(os.environ.get("PUBLIC_PAGE_CACHE_SECONDS", "3"))
 

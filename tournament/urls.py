@@ -13,6 +13,8 @@ from django.urls import include, path
 
 from tournament.accounts.login_limit import LoginView
 from tournament.events import staff_views
+from tournament.events import urls as event_urls
+from tournament.rounds import event_urls as event_round_urls
 from tournament.views import favicon, healthz
 
 urlpatterns = [
@@ -28,8 +30,10 @@ urlpatterns = [
     # Staff pages: every view checks has_event_permission on the server.
     # The user's own page (API tokens), before manage/<slug>/ would take "account".
     path("manage/", include("tournament.api.account_urls")),
-    path("manage/", include("tournament.events.urls")),
-    path("manage/", include("tournament.seating.urls")),
+    # An event's pages: its own, then its dashboard and its end (which show every round).
+    path("manage/", include((event_urls.urlpatterns + event_round_urls.urlpatterns, "manage"))),
+    # The round pages (namespace "seating"): seat, swap, publish, take back (tournament.rounds).
+    path("manage/", include("tournament.rounds.urls")),
     path("manage/", include("tournament.standings.urls")),
     path("manage/", include("tournament.printing.urls")),
     path("manage/", include("tournament.stages.urls")),  # stages and cuts (issue #21)

@@ -44,6 +44,7 @@ class BaseFamily:
     name: ClassVar[str]
     rulesets: ClassVar[tuple[str, ...]]
     names_table: ClassVar[str]
+    hand_rulesets: ClassVar[tuple[Any, ...]] = ()  # none: no hand valued from its tiles
     rules_type: ClassVar[type]
     # (ruling kind) -> the rule it rests on, printed with the ruling.
     references: ClassVar[Mapping[str, str]] = {}

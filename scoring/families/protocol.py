@@ -6,7 +6,7 @@ instead: what options exist and whether an event's values are good (one
 validator), the complete resolved rules (frozen when an event starts), how a
 sheet replays, how standings rank, what a ruling does, what the judge's form
 offers and what the printed sheet shows. Adding a family is one package that
-implements :class:`Family` and one line in the registry.
+implements :class:`Family` and one line in :mod:`scoring.families.installed`.
 
 Everything a family answers with is plain data: codes and parameters, never
 text in one language. The Django side translates codes when it shows them.
@@ -207,6 +207,9 @@ class Family(Protocol):
     name: str  # the family's code, e.g. "riichi"
     rulesets: tuple[str, ...]  # the event rulesets it scores, e.g. ("jpml-a", "wrc")
     names_table: str  # the item-name table (scoring/data/<table>.tsv) of its yaku or fan
+    # Its hand rulesets (scoring.families.rulesets.Ruleset: preset, resolver, hand scorer),
+    # registered with the family; empty for a family that values no hand from its tiles.
+    hand_rulesets: tuple[Any, ...]
 
     def title(self, ruleset: str, lang: str = "en") -> str:
         """The ruleset's name for people, in ``lang`` (en, ja, zh)."""

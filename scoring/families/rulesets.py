@@ -2,9 +2,16 @@
 
 Machine names are the stable identifiers of rules/README.md. A hand ruleset
 is a preset (a frozen config) plus overrides; the scorer is a pure function
-of (hand, config). Each family's ``hand`` module registers its rulesets here
-(riichi also a library-defaults preset for the corpus); the families'
-registry (:mod:`scoring.families`) is the event-level one.
+of (hand, config). Each family lists its own (``Family.hand_rulesets``, made
+in its ``hand`` module; riichi also a library-defaults preset for the
+corpus), and registering the family registers them here
+(:mod:`scoring.families.registry`, the event-level registry).
+
+Why this module imports no family: it sits below them (every family's
+``hand`` and ``rules`` modules import it), so importing a family back would
+make a circle. It is never asked empty: it is a module of the
+``scoring.families`` package, whose ``__init__`` installs the built-in
+families (:mod:`scoring.families.installed`) before anything here is used.
 """
 
 from __future__ import annotations
@@ -14,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.core.errors import HandError
+from scoring.core.hand import hand_from_dict
+from scoring.core.result import Result
 
 
 @dataclass(frozen=True)
@@ -103,34 +112,41 @@ def register(ruleset: Ruleset) -> None:
     _REGISTRY[ruleset.name] = ruleset
 
 
+def unregister(ruleset: Ruleset) -> None:
+    """Remove ``ruleset`` if it is the one registered under its name (a family unregistered)."""
+    if _REGISTRY.get(ruleset.name) is ruleset:
+        del _REGISTRY[ruleset.name]
+
+
 def get_ruleset(name: str | None) -> Ruleset:
     """The registered ruleset, or a :class:`HandError` a person can act on."""
-    if _loaded and type(name) is str:  # the common case: one dict look-up
+    if isinstance(name, str):  # a JSON list or object is unhashable: no look-up with it
         found = _REGISTRY.get(name)
         if found is not None:
             return found
-    _load_builtin()
-    is_name = isinstance(name, str)  # a JSON list or object is unhashable: no `in` on it
-    if is_name and name in _REGISTRY:
-        return _REGISTRY[name]
     choices = ", ".join(sorted(_REGISTRY))
     raise HandError("unknown_ruleset", f"ruleset: {name!r} is not a ruleset; use one of {choices}")
 
 
 def registered_names() -> list[str]:
-    _load_builtin()
     return sorted(_REGISTRY)
 
 
-_loaded = False
+def score_configured(data: Mapping[str, Any], config: Any, lang: str = "en") -> Result:
+    """Score one hand under an already resolved ``config`` (an event's frozen hand rules).
 
-
-def _load_builtin() -> None:
-    # Imported lazily so that importing the registry stays cheap and cycle-free.
-    global _loaded
-    from scoring.families.hkos import hand as _hkos  # noqa: F401
-    from scoring.families.mcr import hand as _mcr  # noqa: F401
-    from scoring.families.riichi import hand as _riichi  # noqa: F401
-    from scoring.families.zung_jung import hand as _zung_jung  # noqa: F401
-
-    _loaded = True
+    The hand names its ruleset; options it carries apply on top of ``config``.
+    Why: a started event scores with the config it froze, never with the
+    presets as they are in code today.
+    """
+    name = data.get("ruleset") if isinstance(data, Mapping) else None
+    try:
+        if not isinstance(data, Mapping):
+            raise HandError("bad_input", "a hand must be a JSON object")
+        rules = get_ruleset(name)
+        hand = hand_from_dict(data if type(data) is dict else dict(data))
+        rules.check_tiles(hand)
+        resolved = rules.resolve(config, hand.options) if hand.options else config
+        return rules.scorer(hand, resolved, lang)
+    except HandError as problem:
+        return Result.invalid(name if isinstance(name, str) else None, problem.info)

@@ -45,7 +45,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.core.seats import SEATS
-from scoring.families import OptionError, UnknownRuleset, family_for, ruleset_names
+from scoring.families.protocol import OptionError
+from scoring.families.registry import UnknownRuleset, family_for, ruleset_names
 from scoring.sheets.common import RowResult, SheetError, SheetResult, sequence
 
 __all__ = ["SEATS", "RowResult", "SheetError", "SheetResult", "replay_rules", "replay_sheet"]

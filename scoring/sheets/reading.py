@@ -17,7 +17,7 @@ from typing import Any
 from scoring.core.result import Result
 from scoring.core.seats import SEATS
 from scoring.core.table import is_int
-from scoring.engine import score_configured
+from scoring.families.rulesets import score_configured
 from scoring.sheets.common import (
     RowResult,
     SheetError,

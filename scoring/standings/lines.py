@@ -24,7 +24,7 @@ from scoring.core.seats import PLAYERS_PER_TABLE, SEATS
 from scoring.core.table import is_int
 
 if TYPE_CHECKING:
-    from scoring.sheets import SheetResult
+    from scoring.sheets.common import SheetResult
 
 
 class StandingsError(ValueError):

@@ -58,8 +58,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring.families import OptionError, UnknownRuleset, family_for, ruleset_names
 from scoring.families.checking import SHARED
+from scoring.families.protocol import OptionError
+from scoring.families.registry import UnknownRuleset, family_for, ruleset_names
 from scoring.standings.lines import StandingsError
 
 __all__ = ["SHARED", "precedence", "precedence_of"]

@@ -4,8 +4,11 @@
 // "offline" when the server cannot be reached (the list stays as it was).
 // On a table's public page ([data-call-state-url]): follow the table's call
 // ("waiting", "a judge is coming", "resolved") without reloading.
+// The asking is poll.js's; the judges' list goes on while its tab is hidden, for
+// the count in the title.
 (function () {
   "use strict";
+  if (!window.poll) return;
   var EVERY = 5000;
 
   function clock(seconds) {
@@ -56,38 +59,29 @@
       tick();
     }
 
-    function poll() {
-      fetch(section.getAttribute("data-calls-url"), {
-        credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" }
-      })
-        .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
-        .then(show)
-        .catch(function () {
-          offline.textContent = section.getAttribute("data-offline");
-          offline.hidden = false;
-        });
+    function failed() {
+      offline.textContent = section.getAttribute("data-offline");
+      offline.hidden = false;
     }
 
     var opened = list.querySelectorAll(".call-open").length;
     document.title = (opened ? "(" + opened + ") " : "") + title;
-    setInterval(poll, EVERY);
+    window.poll({
+      url: section.getAttribute("data-calls-url"), every: EVERY, hidden: "keep", data: show, error: failed
+    });
     setInterval(tick, 1000);
   }
 
   function player(box) {
     var text = box.querySelector("[data-call-state]");
-    function poll() {
-      fetch(box.getAttribute("data-call-state-url"), { cache: "no-store" })
-        .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
-        .then(function (data) {
-          if (!data.status) { return; }
-          box.hidden = false;
-          box.className = "call-state call-" + data.status;
-          text.textContent = data.text;
-        })
-        .catch(function () { /* the page keeps what it showed; the next try may work */ });
+    function show(data) {
+      if (!data.status) { return; }
+      box.hidden = false;
+      box.className = "call-state call-" + data.status;
+      text.textContent = data.text;
     }
-    setInterval(poll, EVERY);
+    // Offline, the page keeps what it showed; the next try may work.
+    window.poll({ url: box.getAttribute("data-call-state-url"), every: EVERY, data: show });
   }
 
   document.querySelectorAll("[data-calls-url]").forEach(judges);

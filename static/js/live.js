@@ -1,20 +1,16 @@
 // Live standings: every few seconds (data-live-interval) fetch the table alone
 // (data-live-url, the page's own sort and view plus fragment=1) and swap it in
-// when its version changed. Paused while the tab is hidden. Without this
-// script the page is complete; a reload shows the same thing. Each fetch
-// revalidates (cache "no-cache"): while the table is unchanged the server
-// answers "304 Not Modified" and no table is downloaded.
+// when its version changed. The asking is poll.js's (paused while the tab is
+// hidden, If-None-Match: while the table is unchanged the server answers "304
+// Not Modified" and no table is downloaded). Without this script the page is
+// complete; a reload shows the same thing.
 (function () {
   "use strict";
   var box = document.querySelector("[data-live-url]");
-  if (!box || !window.fetch || !window.DOMParser) return;
-  var url = box.getAttribute("data-live-url");
+  if (!box || !window.poll || !window.DOMParser) return;
   var seconds = parseFloat(box.getAttribute("data-live-interval")) || 30;
   var status = document.querySelector("[data-live-status]");
   var filter = document.querySelector(".standings-filter");
-  var timer = null;
-  var busy = false; // a fetch is under way
-  var lastCheck = Date.now();
 
   function version(root) {
     var live = root.querySelector("[data-version]");
@@ -67,40 +63,10 @@
     if (status) status.textContent = status.getAttribute("data-updated-text");
   }
 
-  function check() {
-    timer = null;
-    if (document.hidden || busy) return; // resumed by visibilitychange, or by the fetch under way
-    busy = true;
-    lastCheck = Date.now();
-    fetch(url, { headers: { Accept: "text/html" }, cache: "no-cache", credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.text() : null; })
-      .then(function (html) { if (html) swap(html); })
-      .catch(function () { /* offline for a moment: try again next time */ })
-      .then(function () {
-        busy = false;
-        schedule();
-      });
-  }
-
-  function schedule() {
-    if (timer === null && !busy && !document.hidden) timer = window.setTimeout(check, seconds * 1000);
-  }
-
-  document.addEventListener("visibilitychange", function () {
-    window.clearTimeout(timer);
-    timer = null;
-    if (document.hidden || busy) return;
-    if (Date.now() - lastCheck >= seconds * 1000) {
-      check();
-    } else {
-      schedule();
-    }
-  });
-
   if (filter) {
     filter.hidden = false;
     filter.querySelector("input").addEventListener("input", applyFilter);
   }
   localTimes(box);
-  schedule();
+  window.poll({ url: box.getAttribute("data-live-url"), every: seconds * 1000, as: "text", data: swap });
 })();

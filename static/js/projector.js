@@ -4,9 +4,10 @@
 // (rows of a fixed height, in as many columns as the width allows), shows
 // one page for data-seconds, fades to the next and loops. Every
 // data-refresh seconds it asks data-src for a newer board (sending the
-// version it shows: "204" while unchanged) and swaps it in at the next page
-// turn, so no row moves while someone reads it. When the network drops it
-// keeps paging through what it has and says since when it is not updated.
+// version it shows: "204" while unchanged; the asking is poll.js's) and swaps
+// it in at the next page turn, so no row moves while someone reads it. When
+// the network drops it keeps paging through what it has and says since when it
+// is not updated.
 //
 // Keys for the person at the laptop: Space pauses, arrows or Page Up/Down
 // turn the page at once, F (or a click) toggles full screen.
@@ -25,6 +26,7 @@
   var MAX_SCALE = 1.6; // a few rows grow to at most this many times their size
   var state = { page: 0, pages: 1, perPage: 1, rows: [], timer: null, paused: false };
   var data = { version: screen.getAttribute("data-version"), pending: null, lastGood: new Date(), offline: false };
+  var poll = window.poll;
 
   function text(name, values) {
     var out = screen.getAttribute("data-text-" + name) || "";
@@ -32,11 +34,6 @@
       out = out.split("%(" + key + ")s").join(String(values[key]));
     });
     return out;
-  }
-
-  function clockTime(when) {
-    function two(n) { return (n < 10 ? "0" : "") + n; }
-    return two(when.getHours()) + ":" + two(when.getMinutes()) + ":" + two(when.getSeconds());
   }
 
   // The length in pixels of a CSS length such as "4.6vh", read from the page's own CSS.
@@ -164,7 +161,7 @@
 
   function showStatus() {
     if (!updated) return;
-    var when = clockTime(data.lastGood);
+    var when = poll.clock(data.lastGood, true);
     var line = data.offline ? text("offline", { time: when }) : text("updated", { time: when });
     if (state.paused) line = text("paused", {}) + " · " + line;
     updated.textContent = line;
@@ -172,32 +169,31 @@
     screen.classList.toggle("is-offline", data.offline);
   }
 
-  function refresh() {
+  // The board's address with the version shown: the server answers "204" while it is the same.
+  function boardUrl() {
     var url = screen.getAttribute("data-src");
     var glue = url.indexOf("?") === -1 ? "?" : "&";
-    var controller = window.AbortController ? new AbortController() : null;
-    var giveUp = window.setTimeout(function () { if (controller) controller.abort(); }, 10000);
-    fetch(url + glue + "v=" + encodeURIComponent(data.version || ""), {
-      cache: "no-store", credentials: "same-origin", signal: controller ? controller.signal : undefined,
-    }).then(function (response) {
-      if (response.status !== 200 && response.status !== 204) throw new Error(String(response.status));
-      var version = response.headers.get("X-Board-Version");
-      return (response.status === 204 ? Promise.resolve(null) : response.text()).then(function (html) {
-        if (html !== null && version !== data.version) {
-          data.pending = html;
-          data.version = version;
-          if (state.pages < 2) turn(1, false); // nothing is paging: show it now
-        }
-        data.offline = false;
-        data.lastGood = new Date();
-      });
-    }).catch(function () {
-      data.offline = true; // keep showing the last good board
-    }).then(function () {
-      window.clearTimeout(giveUp);
-      showStatus();
-      window.setTimeout(refresh, refreshSeconds * 1000);
-    });
+    return url + glue + "v=" + encodeURIComponent(data.version || "");
+  }
+
+  function readBoard(response) {
+    if (response.status !== 200 && response.status !== 204) throw new Error(String(response.status));
+    var version = response.headers.get("X-Board-Version");
+    if (response.status === 204 || version === data.version) return null;
+    return response.text().then(function (html) { return { html: html, version: version }; });
+  }
+
+  function newBoard(board) {
+    data.pending = board.html;
+    data.version = board.version;
+    if (state.pages < 2) turn(1, false); // nothing is paging: show it now
+  }
+
+  // After each ask: the last good board stays on screen when the network is away.
+  function asked(polled) {
+    data.offline = polled.offline;
+    if (polled.lastGood) data.lastGood = polled.lastGood;
+    showStatus();
   }
 
   function toggleFullScreen() {
@@ -236,5 +232,7 @@
   showStatus();
   schedule();
   screen.setAttribute("data-ready", "1");
-  if (window.fetch) window.setTimeout(refresh, refreshSeconds * 1000);
+  poll({
+    url: boardUrl, every: refreshSeconds * 1000, timeout: 10000, read: readBoard, data: newBoard, after: asked
+  });
 })();

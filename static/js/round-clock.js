@@ -5,12 +5,12 @@
 // through the request), so a phone whose own clock is wrong still shows the
 // right time, and one that loses the network keeps counting from the last
 // data it had. Every 2 s it asks the clock's JSON (data-url) to pick up a
-// pause, a resume, an extension or a table's extra time; when that fails it
-// says "offline · last updated hh:mm:ss". Without this script the page shows
-// the time as it was when it was rendered.
+// pause, a resume, an extension or a table's extra time (the asking is
+// poll.js's); when that fails it says "offline · last updated hh:mm:ss".
+// Without this script the page shows the time as it was when it was rendered.
 (function () {
   "use strict";
-  if (window.roundClockStarted) return; // the script tag may be on the page twice
+  if (window.roundClockStarted || !window.poll) return; // the script tag may be on the page twice
   window.roundClockStarted = true;
   var TICK_MS = 250;
   var POLL_MS = 2000;
@@ -29,11 +29,6 @@
     var mm = (minutes < 10 ? "0" : "") + minutes;
     var ss = (seconds < 10 ? "0" : "") + seconds;
     return hours ? hours + ":" + mm + ":" + ss : mm + ":" + ss;
-  }
-
-  function localTime(date) {
-    function two(n) { return (n < 10 ? "0" : "") + n; }
-    return two(date.getHours()) + ":" + two(date.getMinutes()) + ":" + two(date.getSeconds());
   }
 
   // Remaining ms of one timing ({status, deadline, remaining}) at server time `now`.
@@ -59,7 +54,6 @@
     this.offset = number(box.getAttribute("data-server-now")) - Date.now();
     this.lastUpdate = new Date();
     this.offline = false;
-    this.busy = false;
     this.timing = {
       status: box.getAttribute("data-status") || "not_started",
       deadline: number(box.getAttribute("data-deadline")),
@@ -117,7 +111,7 @@
   Clock.prototype.showUpdated = function () {
     if (!this.updated) return;
     var template = this.offline ? this.textOffline : this.textUpdated;
-    var text = template.replace("%(time)s", localTime(this.lastUpdate));
+    var text = template.replace("%(time)s", window.poll.clock(this.lastUpdate, true));
     this.updated.classList.toggle("offline", this.offline);
     this.box.classList.toggle("is-offline", this.offline);
     if (this.updated.textContent !== text) this.updated.textContent = text;
@@ -164,34 +158,22 @@
     this.offline = false;
   };
 
-  Clock.prototype.poll = function () {
-    var self = this;
-    if (!this.url || !window.fetch || this.busy || document.hidden) return;
-    this.busy = true;
-    var sentAt = Date.now();
-    fetch(this.url, { headers: { Accept: "application/json" }, cache: "no-store", credentials: "same-origin" })
-      .then(function (response) {
-        if (!response.ok) throw new Error("clock " + response.status);
-        return response.json();
-      })
-      .then(function (state) { self.apply(state, sentAt, Date.now()); })
-      .catch(function () { self.offline = true; })
-      .then(function () {
-        self.busy = false;
-        self.showUpdated();
-        self.tick();
-      });
-  };
-
   Clock.prototype.start = function () {
     var self = this;
     this.showUpdated();
     this.tick();
-    this.poll(); // at once: a page served from a cache carries an older server_now
     window.setInterval(function () { self.tick(); }, TICK_MS);
-    window.setInterval(function () { self.poll(); }, POLL_MS);
-    document.addEventListener("visibilitychange", function () {
-      if (!document.hidden) self.poll();
+    if (!this.url) return;
+    window.poll({
+      url: this.url,
+      every: POLL_MS,
+      now: true, // a page served from a cache carries an older server_now
+      data: function (state, times) { self.apply(state, times.sentAt, times.receivedAt); },
+      after: function (polled) {
+        self.offline = polled.offline;
+        self.showUpdated();
+        self.tick();
+      },
     });
   };
 

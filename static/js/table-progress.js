@@ -2,12 +2,12 @@
 // (a JSON answer that is never cached, while the page around it may be) and
 // update each table's hands, state and judge-call marker, the counts and the
 // "updated" time. When the server cannot be reached the grid stays and says so.
+// The asking is poll.js's (paused while the tab is hidden).
 (function () {
   "use strict";
+  if (!window.poll) return;
   var EVERY = 10000;
   var STATES = ["none", "draft", "submitted", "confirmed"];
-
-  function two(n) { return (n < 10 ? "0" : "") + n; }
 
   function progress(section) {
     var offline = section.querySelector("[data-progress-offline]");
@@ -27,25 +27,17 @@
         var calling = cell.querySelector("[data-calling]");
         if (calling) { calling.hidden = !t.calling; }
       });
-      var now = new Date();
-      updated.textContent = two(now.getHours()) + ":" + two(now.getMinutes()) + ":" + two(now.getSeconds());
+      updated.textContent = window.poll.clock(new Date(), true);
       offline.hidden = true;
     }
 
-    function poll() {
-      fetch(section.getAttribute("data-progress-url"), {
-        credentials: "same-origin", cache: "no-store", headers: { Accept: "application/json" }
-      })
-        .then(function (r) { if (!r.ok) { throw new Error(r.status); } return r.json(); })
-        .then(show)
-        .catch(function () {
-          offline.textContent = section.getAttribute("data-offline");
-          offline.hidden = false;
-        });
+    function failed() {
+      offline.textContent = section.getAttribute("data-offline");
+      offline.hidden = false;
     }
 
-    poll();  // the page may have come from the public page cache: refresh at once
-    setInterval(poll, EVERY);
+    // At once: the page may have come from the public page cache.
+    window.poll({ url: section.getAttribute("data-progress-url"), every: EVERY, now: true, data: show, error: failed });
   }
 
   document.querySelectorAll("[data-progress-url]").forEach(progress);

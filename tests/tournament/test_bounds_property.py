@@ -41,7 +41,7 @@ from tournament.events.models import StaffRole
 from tournament.events.services import add_player, create_event, grant_role, start_event
 from tournament.results import services
 from tournament.results.csv_import import import_results
-from tournament.seating.services import publish_round, seat_round
+from tournament.rounds.services import publish_round, seat_round
 
 MIN_FAN = 8  # MCR's minimum (rules/mcr.md): the replay's rule, not a bound
 HAND = {"outcome": "discard", "level": "value", "winner": "S", "discarder": "W"}

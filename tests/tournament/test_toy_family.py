@@ -25,7 +25,7 @@ from tournament.events.services import add_player, create_event, grant_role, sta
 from tournament.printing.documents import blank_scoresheets
 from tournament.results.confirmation import confirm_sheet, submit_sheet
 from tournament.results.sheet_state import head_of, replay, state_of
-from tournament.seating.services import seat_round
+from tournament.rounds.services import seat_round
 from tournament.standings.services import standings
 
 PLAYERS = [f"Toy Player {i}" for i in range(1, 9)]

@@ -19,6 +19,7 @@ from tournament.public.tables import metric_name
 from tournament.results.templatetags.results_tags import points as shown_points
 from tournament.seating.models import Seat
 from tournament.standings.management.commands.standings import number
+from tournament.standings.stage_rows import stage_rows, stages_of
 
 
 def exact(value) -> str | None:
@@ -156,8 +157,6 @@ def stage_standings(event, wanted):
     if wanted in (None, ""):
         return None
     from rest_framework.exceptions import ValidationError
-
-    from tournament.stages.services import stage_rows, stages_of
 
     try:
         number = int(wanted)

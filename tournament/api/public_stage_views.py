@@ -11,8 +11,9 @@ from rest_framework.response import Response
 
 from tournament.api import public_stage_serializers as out
 from tournament.api.public_views import PublicView, answers, public_event
-from tournament.stages.services import current_stage, stages_of
+from tournament.stages.services import current_stage
 from tournament.standings.services import Scope
+from tournament.standings.stage_rows import stages_of
 from tournament.standings.team_exports import teams_document
 
 

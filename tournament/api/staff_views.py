@@ -1,7 +1,7 @@
 """The staff API: events, players, staff, rounds and print jobs, with a per-user token.
 
 Each view calls the service the page calls (``tournament.events.services``,
-``staff_accounts``, ``tournament.seating.services``,
+``staff_accounts``, ``tournament.rounds.services``,
 ``tournament.standings.services``, ``tournament.printing.jobs``), as the
 token's user: the same checks, error codes and history as a click on the
 page. The services' refusals become the API's error body in
@@ -26,7 +26,7 @@ from tournament.events.models import Event
 from tournament.printing import jobs
 from tournament.printing.models import PrintJob
 from tournament.results.sheet_state import head_of
-from tournament.seating import services as seating
+from tournament.rounds import services as seating
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results
 

@@ -49,7 +49,7 @@ from tournament.backup.schema import (
 from tournament.backup.upgrade import upgrade
 from tournament.backup.validation import BackupRefused, Problems, check_rows
 from tournament.events.models import Event
-from tournament.public.page_cache import changed
+from tournament.page_cache import changed
 
 __all__ = [
     "EventExists",

@@ -73,19 +73,20 @@ CODES = {
 }
 WORDS = "words"
 
+# A choice parameter's name -> its choices (``reason``, ``role``, ``status``, ``method``).
+# Each app gives its own when it is ready (its AppConfig), so this module, at the bottom
+# of the layers, names no model of the apps above it.
+_CHOICES: dict[str, type] = {}
+
+
+def describe_choices(name: str, choices) -> None:
+    """Show parameter ``name`` with the labels of ``choices`` (a ``TextChoices``)."""
+    _CHOICES[name] = choices
+
 
 def _choices(name: str) -> dict:
-    """A choice parameter's value -> its label (imported late: seating imports events)."""
-    from tournament.events.models import Registration, StaffRole
-    from tournament.seating.models import Round
-    from tournament.stages.models import StageEntrant
-
-    choices = {
-        "reason": StageEntrant.Reason,
-        "role": StaffRole.Role,
-        "status": Registration.Status,
-        "method": Round.Method,
-    }.get(name)
+    """A choice parameter's value -> its label."""
+    choices = _CHOICES.get(name)
     return dict(choices.choices) if choices is not None else {}
 
 

@@ -1,4 +1,6 @@
-"""Changing an event or a player after the fact, and finishing the event, as verbs.
+"""Changing an event or a player after the fact, as verbs.
+
+Finishing the event needs every round's sheets: ``rounds.round_admin.finish_event``.
 
 Until now these took the Django admin, which gives no reason and checks none
 of the rules below. Each service runs in one transaction, refuses with an
@@ -19,7 +21,6 @@ import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournament.events.change_reasons import change_reason
@@ -34,6 +35,7 @@ from tournament.events.services import (
     check_team,
     clean_player_fields,
 )
+from tournament.events.teams import teams_of
 
 ENTRY_LEVELS = ("tiles", "value", "final")
 TIME_LIMIT_POLICIES = ("finish_current", "abandon_current")  # Event.time_limit_policy
@@ -137,14 +139,12 @@ def _check_rounds_planned(event: Event, rounds_planned: int | None) -> None:
     Rounds seated ahead and not published yet may lie beyond a lower number:
     *Plan all rounds* removes them (``round.unplanned``), or *Delete round* does.
     """
-    from tournament.seating.models import Round
-
     if rounds_planned is None:
         return
     if rounds_planned < 1:
         raise EventFieldError("rounds_planned", _("The number of rounds is at least 1."))
-    shown = Q(status__in=[Round.Status.PUBLISHED, Round.Status.FINISHED])
-    played = event.rounds.filter(shown | Q(tables__sheets__isnull=False))
+    # Through the event's relations: seating and results sit above the events.
+    played = event.rounds.public() | event.rounds.filter(tables__sheets__isnull=False)
     last = played.order_by("-number").values_list("number", flat=True).first() or 0
     if rounds_planned < last:
         raise EventFieldError(
@@ -162,8 +162,6 @@ def _check_team_best_n(event: Event, best_n: int | None) -> None:
 
     Before any team is registered any number is allowed: the teams come later.
     """
-    from tournament.standings.teams import teams_of
-
     if best_n is None:
         return
     if best_n < 1:
@@ -289,36 +287,3 @@ def _refuse_taken_ema_id(player: Player, ema_id: str) -> None:
             _("The EMA id %(ema_id)s already belongs to %(name)s.")
             % {"ema_id": ema_id, "name": other.known_as() or f"#{other.pk}"},
         )
-
-
-@transaction.atomic
-def finish_event(event: Event, by=None) -> Event:
-    """Close the event: every table of every round has a confirmed sheet; results lock.
-
-    After this the result services refuse any change (the sheets are the record).
-    """
-    from tournament.seating.round_admin import unconfirmed_tables
-
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.status == Event.Status.FINISHED:
-        raise EventError(_("“%(event)s” has already finished.") % {"event": event.name})
-    if event.status == Event.Status.DRAFT:
-        raise EventError(
-            _("“%(event)s” has not started yet: start it before finishing it.")
-            % {"event": event.name}
-        )
-    missing = []
-    for round_ in event.rounds.order_by("number"):
-        tables = unconfirmed_tables(round_)
-        if tables:
-            missing.append(
-                _("round %(number)s (%(tables)s)")
-                % {"number": round_.number, "tables": ", ".join(map(str, tables))}
-            )
-    if missing:
-        raise EventError(
-            _("The event cannot finish while sheets are not confirmed: %(rounds)s.")
-            % {"rounds": "; ".join(missing)}
-        )
-    event.status = Event.Status.FINISHED
-    return save_with_history(event, change_reason("event.finished"), by)

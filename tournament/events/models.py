@@ -43,10 +43,12 @@ class EventQuerySet(models.QuerySet):
         return self.filter(is_public=True)
 
     def with_stage_flag(self):
-        """Annotate ``staged``: played in stages (issue #21), known without another query."""
-        from tournament.stages.models import Stage  # stages import events
+        """Annotate ``staged``: played in stages (issue #21), known without another query.
 
-        return self.annotate(staged=Exists(Stage.objects.filter(event=OuterRef("pk"))))
+        Through the ``stages`` relation: the stages sit above the events (README "Layout").
+        """
+        with_stages = Event.objects.filter(pk=OuterRef("pk"), stages__isnull=False)
+        return self.annotate(staged=Exists(with_stages))
 
     def with_player_count(self):
         """Annotate ``player_count``: registrations still in the event (not dropped)."""

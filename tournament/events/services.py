@@ -7,7 +7,7 @@ commands and the demo loader all go through here; none of them writes these
 models directly.
 
 Player import from CSV lives in ``csv_import``; seating in
-``tournament.seating.services``.
+``tournament.rounds.services``.
 """
 
 from __future__ import annotations

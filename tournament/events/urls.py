@@ -1,15 +1,16 @@
-"""Staff pages for events and players, under ``/manage/``."""
+"""Staff pages for events and players, under ``/manage/``.
+
+In the ``manage`` namespace with the event's dashboard and its end
+(``tournament.rounds.event_urls``): ``tournament.urls`` puts them together.
+"""
 
 from django.urls import path
 
 from . import staff_views, views
 
-app_name = "manage"
-
 urlpatterns = [
     path("", views.event_list, name="events"),
     path("new/", views.event_create, name="event_create"),
-    path("<slug:slug>/", views.event_dashboard, name="event"),
     path("<slug:slug>/start/", views.event_start, name="event_start"),
     path("<slug:slug>/players/import/", views.players_import, name="players_import"),
     path(
@@ -26,7 +27,6 @@ urlpatterns = [
     ),
     path("<slug:slug>/roles/", views.role_grant, name="role_grant"),
     path("<slug:slug>/edit/", views.event_edit, name="event_edit"),
-    path("<slug:slug>/finish/", views.event_finish, name="event_finish"),
     path("<slug:slug>/players/<int:registration_id>/edit/", views.player_edit, name="player_edit"),
     path("<slug:slug>/staff/new/", staff_views.staff_create, name="staff_create"),
     path("<slug:slug>/roles/<int:role_id>/remove/", staff_views.role_remove, name="role_remove"),

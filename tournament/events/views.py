@@ -28,17 +28,11 @@ from tournament.events.forms import (
     PlayerEditForm,
     PlayerForm,
     RoleForm,
-    StaffAccountForm,
 )
 from tournament.events.lookalikes import registration_warnings
 from tournament.events.models import Registration
-from tournament.events.permissions import can_create_events, events_for, has_event_permission
-from tournament.seating.field import playing_registrations
-from tournament.seating.forms import SeatRoundForm
-from tournament.seating.models import Round
-from tournament.seating.plan_drift import drifted_rounds
-from tournament.stages.rounds import default_method, players_to_seat
-from tournament.standings.teams import team_kinds
+from tournament.events.permissions import can_create_events, events_for
+from tournament.events.teams import team_kinds
 
 
 @login_required
@@ -71,44 +65,6 @@ def event_create(request):
             messages.success(request, _("Event created. Now register its players."))
             return redirect("manage:event", event.slug)
     return render(request, "staff/event_form.html", {"form": form})
-
-
-@event_permission_required("view")
-def event_dashboard(request, event):
-    registrations = list(event.registrations.select_related("player").order_by("pk"))
-    counts = {status: 0 for status in Registration.Status.values}
-    for registration in registrations:
-        counts[registration.status] += 1
-    rounds = event.rounds.annotate(
-        table_count=Count("tables", distinct=True), seat_count=Count("seats", distinct=True)
-    ).order_by("number")
-    can_manage = has_event_permission(request.user, event, "manage")
-    next_round = (rounds.last().number + 1) if rounds else 1
-    return render(
-        request,
-        "staff/event_dashboard.html",
-        {
-            "event": event,
-            "registrations": registrations,
-            "counts": counts,
-            "playing": players_to_seat(event, next_round, playing_registrations(event)),
-            "rounds": rounds,
-            "roles": event.staff_roles.select_related("user").order_by("role", "user__username"),
-            "can_manage": can_manage,
-            "seat_form": SeatRoundForm(
-                initial={
-                    "number": next_round,
-                    "method": default_method(event, next_round, Round.Method.BALANCED),
-                }
-            ),
-            "drifts": drifted_rounds(event),
-            "has_unpublished": any(r.status == Round.Status.SEATED for r in rounds),
-            "role_form": RoleForm(),
-            "account_form": StaffAccountForm(auto_id="id_account-%s"),
-            "drop_form": DropForm(),
-            "current_round": rounds.last().number if rounds else None,
-        },
-    )
 
 
 @event_permission_required("manage")
@@ -164,21 +120,6 @@ def player_edit(request, event, registration_id):
     status = 400 if form.errors else 200
     context = {"event": event, "registration": registration, "form": form}
     return render(request, "staff/player_edit.html", context, status=status)
-
-
-@require_POST
-@event_permission_required("manage")
-def event_finish(request, event):
-    if not request.POST.get("confirm"):
-        messages.error(request, _("Tick the box to confirm that the event is over."))
-        return redirect("manage:event", event.slug)
-    try:
-        editing.finish_event(event, by=request.user)
-    except EventError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("The event has finished; its results are locked."))
-    return redirect("manage:event", event.slug)
 
 
 def _warn_lookalikes(request, event, registrations) -> None:

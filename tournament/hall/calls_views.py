@@ -3,7 +3,7 @@
 The printed sheet's QR code carries the judges' address of a table
 (``/j/<event>/<round>/<table>/``). A visitor who may not see the event's staff
 pages (a player's phone, nobody logged in) gets the public table page there
-instead of the login page (:func:`public_unless_staff`), with its big "Call a
+instead of the login page (``events.decorators.public_unless_staff``), with its big "Call a
 judge" button; everyone else gets the judges' page as before.
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from functools import wraps
 
 from django import forms
 from django.contrib import messages
@@ -26,8 +25,6 @@ from django.views.decorators.http import require_POST
 
 from tournament.accounts.login_limit import client_address
 from tournament.events.decorators import event_permission_required
-from tournament.events.models import Event
-from tournament.events.permissions import has_event_permission
 from tournament.hall import calls
 from tournament.hall.models import JudgeCall
 from tournament.seating.models import Table
@@ -47,25 +44,6 @@ class CallForm(forms.Form):
         choices=[("", "—"), *calls.REASONS.items()],
     )
     words = forms.CharField(label=gettext_lazy("In a few words"), required=False, max_length=150)
-
-
-def public_unless_staff(view):
-    """The judges' table page for those who may see it; the public table page for other visitors.
-
-    Only a published event has a public table page: for any other, the view
-    answers as it always did (the login page, or 403), so nothing about an
-    unpublished event shows.
-    """
-
-    @wraps(view)
-    def wrapper(request, slug, round_number, table_number, *args, **kwargs):
-        if request.method in ("GET", "HEAD"):
-            event = Event.objects.public().filter(slug=slug).first()
-            if event is not None and not has_event_permission(request.user, event, "view"):
-                return table_public(request, slug, round_number, table_number)
-        return view(request, slug, round_number, table_number, *args, **kwargs)
-
-    return wrapper
 
 
 def _public_table(request, slug, round_number, table_number) -> Table:

@@ -1,7 +1,7 @@
 """Table progress as JSON, for table-progress.js on the director's and the public round pages.
 
 The public round page is kept in memory for a few seconds
-(``tournament.public.page_cache``), so what it shows may lag; this answer is
+(``tournament.page_cache``), so what it shows may lag; this answer is
 never stored (``Cache-Control: no-store``) and the page refreshes from it.
 """
 

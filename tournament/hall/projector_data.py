@@ -26,8 +26,9 @@ from tournament.results.display import WIND_CHARS
 from tournament.results.templatetags.results_tags import points as format_points
 from tournament.seating.models import PUBLIC_STATUSES, Round
 from tournament.seating.views import seating_of
-from tournament.stages.services import current_stage, stage_rows
+from tournament.stages.services import current_stage
 from tournament.standings.services import session_lines, standings
+from tournament.standings.stage_rows import stage_rows
 from tournament.standings.teams import team_standings
 
 PUBLIC_ROUND = PUBLIC_STATUSES  # the seating app names them once

@@ -26,8 +26,8 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 
 from tournament.events.models import Event
+from tournament.events.teams import team_kinds
 from tournament.hall import projector_data as data
-from tournament.standings.teams import team_kinds
 
 # Seconds a page stays on the screen: long enough to find one's name in about 20 rows.
 DEFAULT_SECONDS = 12

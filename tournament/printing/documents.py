@@ -17,20 +17,19 @@
 
 Every function takes ``progress``, an optional ``callable(done, total)``: it
 is called as each table, player or row block is prepared and as WeasyPrint
-lays out each page, and last with ``done == total``. ``language`` renders in
-that language instead of the active one (a background job passes its
-requester's).
+lays out each page, and last with ``done == total`` (:mod:`.progress`).
+``language`` renders in that language instead of the active one (a
+background job passes its requester's). Which of them a director can print,
+and where, is the registry's (:mod:`.registry`, filled by :mod:`.installed`).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from django.utils import translation
 from django.utils.translation import get_language
 
 from tournament.printing import lists
-from tournament.printing.render import render_pdf
+from tournament.printing.progress import Progress, language_code, render_steps
 from tournament.printing.results_doc import round_results_pdf
 from tournament.printing.sheets import (
     blank_sheet,
@@ -43,48 +42,13 @@ from tournament.printing.sheets import (
 )
 from tournament.printing.signs import seat_cards, table_signs
 from tournament.printing.stage_docs import stage_standings_pdf, team_standings_pdf
-from tournament.stages.services import is_staged
+from tournament.standings.stage_rows import is_staged
 
-ProgressCallback = Callable[[int, int], None]
-
-
-class Progress:
-    """``done`` of ``total`` steps: ``items`` prepared, then about ``pages`` laid out."""
-
-    def __init__(self, callback: ProgressCallback | None, items: int, pages: int):
-        self.callback = callback
-        self.items = items
-        self.total = max(items + pages, 1)
-        self.done = 0
-
-    def _report(self, done: int) -> None:
-        # Monotonic, and short of the end until the PDF is written.
-        done = min(max(done, self.done), self.total - 1)
-        if done != self.done or done == 0:
-            self.done = done
-            if self.callback is not None:
-                self.callback(done, self.total)
-
-    def item(self, n: int) -> None:
-        self._report(n)
-
-    def page(self, n: int) -> None:
-        self._report(self.items + n)
-
-    def finish(self) -> None:
-        self.done = self.total
-        if self.callback is not None:
-            self.callback(self.total, self.total)
-
-
-def _lang(language: str | None) -> str:
-    return (language or get_language() or "en").split("-")[0]
-
-
-def _render(template: str, context: dict, progress: Progress, language: str | None) -> bytes:
-    pdf = render_pdf(template, context, language=language, on_page=progress.page)
-    progress.finish()
-    return pdf
+SCORESHEETS_TEMPLATE = "printing/scoresheets.html"  # blank and filled alike
+SEATING_LIST_TEMPLATE = "printing/seating_list.html"
+ROUND_PACK_TEMPLATE = "printing/round_pack.html"
+STANDINGS_TEMPLATE = "printing/standings.html"
+SCORE_CARDS_TEMPLATE = "printing/score_cards.html"
 
 
 def _sheets(round_, progress: Progress, *, filled: bool, lang: str) -> list[dict]:
@@ -119,9 +83,9 @@ def _scoresheets(round_, *, filled: bool, progress, language) -> bytes:
     with translation.override(language or get_language()):
         n = _table_count(round_)
         steps = Progress(progress, n, n)
-        sheets = _sheets(round_, steps, filled=filled, lang=_lang(language))
+        sheets = _sheets(round_, steps, filled=filled, lang=language_code(language))
         context = {**_sheet_context(round_, sheets), "filled": filled}
-        return _render("printing/scoresheets.html", context, steps, language)
+        return render_steps(SCORESHEETS_TEMPLATE, context, steps, language)
 
 
 def blank_scoresheets(round_, *, progress=None, language=None) -> bytes:
@@ -141,7 +105,7 @@ def seating_list(round_, *, progress=None, language=None) -> bytes:
         steps = Progress(progress, 1, lists.pages_for(len(rows), lists.SEATING_ROWS_PER_PAGE))
         steps.item(1)
         context = {"event": round_.event, "round": round_, "seating": rows}
-        return _render("printing/seating_list.html", context, steps, language)
+        return render_steps(SEATING_LIST_TEMPLATE, context, steps, language)
 
 
 def round_pack(round_, *, progress=None, language=None) -> bytes:
@@ -151,9 +115,9 @@ def round_pack(round_, *, progress=None, language=None) -> bytes:
         rows = lists.seating_rows(round_)
         list_pages = lists.pages_for(len(rows), lists.SEATING_ROWS_PER_PAGE)
         steps = Progress(progress, n, n + list_pages)
-        sheets = _sheets(round_, steps, filled=False, lang=_lang(language))
+        sheets = _sheets(round_, steps, filled=False, lang=language_code(language))
         context = {**_sheet_context(round_, sheets), "seating": rows}
-        return _render("printing/round_pack.html", context, steps, language)
+        return render_steps(ROUND_PACK_TEMPLATE, context, steps, language)
 
 
 def standings_pdf(event, scope="public", *, stage=None, progress=None, language=None) -> bytes:
@@ -169,7 +133,7 @@ def standings_pdf(event, scope="public", *, stage=None, progress=None, language=
         pages = lists.pages_for(len(context["rows"]), context["rows_per_page"])
         steps = Progress(progress, 1, pages)
         steps.item(1)
-        return _render("printing/standings.html", context, steps, language)
+        return render_steps(STANDINGS_TEMPLATE, context, steps, language)
 
 
 def score_cards(event, *, progress=None, language=None) -> bytes:
@@ -179,7 +143,7 @@ def score_cards(event, *, progress=None, language=None) -> bytes:
         cards = context["cards"]
         steps = Progress(progress, 1, lists.pages_for(len(cards), lists.CARDS_PER_PAGE))
         steps.item(1)
-        return _render("printing/score_cards.html", context, steps, language)
+        return render_steps(SCORE_CARDS_TEMPLATE, context, steps, language)
 
 
 __all__ = [

@@ -22,7 +22,7 @@ from xml.sax.saxutils import escape, quoteattr
 from scoring.core.seats import SEATS
 from tournament.printing.layouts import ROW_MM, Layout
 
-THIN, THICK = 0.2, 0.6  # line widths in mm, as print-sheet.css draws the header
+THIN, THICK = 0.2, 0.6  # line widths in mm, as print.css draws the sheet header
 PAD = THICK / 2  # room around the picture for the outer lines' halves
 FONT = '"Noto Sans CJK JP", "Noto Sans CJK SC", "DejaVu Sans", sans-serif'
 LABEL_SIZE = 2.65  # mm: 7.5 pt

@@ -26,11 +26,16 @@ Who moves a job:
 - :mod:`tournament.printing.recovery`: the heartbeat thread of a rendering
   worker, sending (a broker outage fails the job with a message), cancelling.
 
+What can be printed is the registry's (:mod:`tournament.printing.registry`):
+a kind, whether it is made of a round or of the event, the options its
+button may post, and its build function. The stale rule and the writes that
+never overwrite another's are :mod:`tournament.printing.recovery`'s.
+
 Settings: ``PRINT_JOB_STALE_SECONDS`` (30; why, in ``recovery``),
 ``PRINT_JOB_QUEUED_SECONDS`` (300), ``PRINT_JOB_MAX_ATTEMPTS`` (3),
 ``PRINT_JOB_PROGRESS_SECONDS`` (0.5, the least time between two progress
-writes) and ``PRINT_DOCUMENTS_MODULE`` (where the document functions live;
-a test worker can point it at slow fakes).
+writes) and ``PRINT_DOCUMENTS_MODULE`` (a module whose functions stand in for
+the registered ones, by the same names: a test worker points it at slow fakes).
 """
 
 from __future__ import annotations
@@ -49,38 +54,25 @@ from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from tournament.celery import app as celery_app
 from tournament.events.errors import EventError
 from tournament.events.permissions import has_event_permission
-from tournament.printing import recovery
-from tournament.printing.models import EVENT_KINDS, ROUND_KINDS, Kind, PrintJob
+from tournament.printing import recovery, registry
+from tournament.printing.models import PrintJob
+from tournament.printing.recovery import (
+    ERROR_MAX,
+    Heartbeat,
+    cas,
+    cas_fail,
+    is_stale,
+    max_attempts,
+    stale_after,
+    stale_message,
+)
 
 logger = logging.getLogger(__name__)
 
 Status = PrintJob.Status
-
-# kind -> name of the function in the documents module
-DOCUMENTS = {
-    Kind.ROUND_PACK: "round_pack",
-    Kind.BLANK_SCORESHEETS: "blank_scoresheets",
-    Kind.FILLED_SHEETS: "filled_sheets",
-    Kind.SEATING_LIST: "seating_list",
-    Kind.STANDINGS: "standings_pdf",
-    Kind.SCORE_CARDS: "score_cards",
-    Kind.TABLE_SIGNS: "table_signs",
-    Kind.SEAT_CARDS: "seat_cards",
-    Kind.ROUND_RESULTS: "round_results_pdf",
-    Kind.TEAM_STANDINGS: "team_standings_pdf",
-}
-STANDINGS_SCOPES = ("public", "staff")
-ERROR_MAX = 2000  # characters of an error kept for the page
-
-
-def stale_after() -> timedelta:
-    return timedelta(seconds=recovery.stale_seconds())
-
-
-def max_attempts() -> int:
-    return int(getattr(settings, "PRINT_JOB_MAX_ATTEMPTS", 3))
 
 
 def progress_interval() -> float:
@@ -89,17 +81,22 @@ def progress_interval() -> float:
 
 def eager() -> bool:
     """True when tasks run inside the calling process (no broker configured)."""
-    from tournament.celery import app
-
-    return bool(app.conf.task_always_eager)
+    return bool(celery_app.conf.task_always_eager)
 
 
 def document_for(kind: str):
-    """The function that makes ``kind``'s PDF (imported late: WeasyPrint is heavy)."""
-    module = importlib.import_module(
-        getattr(settings, "PRINT_DOCUMENTS_MODULE", "tournament.printing.documents")
-    )
-    return getattr(module, DOCUMENTS[kind])
+    """The function that makes ``kind``'s file: the registered one, or its stand-in.
+
+    ``PRINT_DOCUMENTS_MODULE`` names a module of stand-ins with the registered
+    functions' names (a test worker's slow fakes); it is loaded by that name.
+    """
+    document = registry.find(kind)
+    if document is None:
+        raise EventError(_("There is no document called %(kind)s.") % {"kind": kind})
+    stand_ins = getattr(settings, "PRINT_DOCUMENTS_MODULE", None)
+    if stand_ins:
+        return getattr(importlib.import_module(stand_ins), document.build.__name__)
+    return document.build
 
 
 # --- asking -------------------------------------------------------------------
@@ -137,27 +134,17 @@ def request_job(event, kind: str, *, round_=None, by, params=None, language=None
 
 
 def _clean_params(kind, round_, event, params) -> dict:
-    if kind not in DOCUMENTS:
+    """The job's params: what the document's ``options`` keep of those posted."""
+    document = registry.find(kind)
+    if document is None:
         raise EventError(_("There is no document called %(kind)s.") % {"kind": kind})
-    if kind in ROUND_KINDS and round_ is None:
+    if document.per == registry.ROUND and round_ is None:
         raise EventError(_("Choose the round to print."))
-    if kind in EVENT_KINDS and round_ is not None:
+    if document.per == registry.EVENT and round_ is not None:
         raise EventError(_("This document is for the whole event, not one round."))
     if round_ is not None and round_.event_id != event.pk:
         raise EventError(_("That round belongs to another event."))
-    params = dict(params or {})
-    if kind in (Kind.STANDINGS, Kind.TEAM_STANDINGS):
-        scope = params.get("scope", "public")
-        if scope not in STANDINGS_SCOPES:
-            raise EventError(_("Standings are printed as published or as the staff see them."))
-        if kind == Kind.TEAM_STANDINGS:
-            return {"scope": scope}
-        # Only an event with stages says which (issue #21); others keep the old params.
-        from tournament.printing.stage_lists import stage_param
-
-        stage = stage_param(event, params.get("stage"))
-        return {"scope": scope} if stage is None else {"scope": scope, "stage": stage}
-    return {}
+    return document.options(event, dict(params or {}))
 
 
 def _language(language: str | None) -> str:
@@ -170,11 +157,6 @@ def _language(language: str | None) -> str:
 
 
 # --- looking ------------------------------------------------------------------
-
-
-def is_stale(job: PrintJob, now) -> bool:
-    """No sign of life for the stale time: a running job's worker is presumed dead."""
-    return job.is_active and (job.heartbeat_at is None or job.heartbeat_at < now - stale_after())
 
 
 def overdue(job: PrintJob, now) -> bool:
@@ -199,46 +181,13 @@ def job_state(job: PrintJob) -> PrintJob:
     if not overdue(job, now):
         return job
     if job.status == Status.RUNNING and job.attempts < max_attempts() and not eager():
-        if _cas(job, status=Status.QUEUED, heartbeat_at=now):
+        if cas(job, status=Status.QUEUED, heartbeat_at=now):
             logger.warning("print job %s: worker silent, queued again", job.pk)
             recovery.send_on_commit(job.pk)
     else:
-        _cas_fail(job, _stale_message(job), now)
+        cas_fail(job, stale_message(job), now)
     job.refresh_from_db()
     return job
-
-
-def _stale_message(job: PrintJob) -> str:
-    if job.status == Status.QUEUED:
-        minutes = max(1, round(recovery.queued_seconds() / 60))
-        return _(
-            "No worker started this job within %(minutes)s minutes. "
-            "Is the Celery worker running? Print it again."
-        ) % {"minutes": minutes}
-    return _(
-        "The work stopped without a sign of life for %(seconds)s seconds "
-        "(attempt %(attempt)s of %(max)s). Print it again."
-    ) % {
-        "seconds": round(stale_after().total_seconds()),
-        "attempt": job.attempts,
-        "max": max_attempts(),
-    }
-
-
-def _cas(job: PrintJob, **changes) -> bool:
-    """Change ``job`` only if nobody moved it since we read it."""
-    return bool(
-        PrintJob.objects.filter(
-            pk=job.pk, status=job.status, attempts=job.attempts, heartbeat_at=job.heartbeat_at
-        ).update(**changes)
-    )
-
-
-def _cas_fail(job: PrintJob, message: str, now) -> bool:
-    failed = _cas(job, status=Status.FAILED, error=message[:ERROR_MAX], finished_at=now)
-    if failed:
-        logger.warning("print job %s failed: %s", job.pk, message)
-    return failed
 
 
 # --- running (the worker's side) ----------------------------------------------
@@ -272,10 +221,10 @@ def claim_job(job_id: int) -> Attempt | Claim:
         if job.status == Status.RUNNING and not is_stale(job, now):
             return Claim.BUSY
         if job.attempts >= max_attempts():  # a stale last attempt: give up
-            _cas_fail(job, _stale_message(job), now)
+            cas_fail(job, stale_message(job), now)
             return Claim.GONE
         number = job.attempts + 1
-        if _cas(
+        if cas(
             job,
             status=Status.RUNNING,
             attempts=number,
@@ -318,17 +267,13 @@ def progress_reporter(attempt: Attempt):
 
 
 def render(attempt: Attempt) -> bytes:
-    """Call the document function of the job with its progress callback."""
+    """Call the document function of the job with its params and its progress callback."""
     job = attempt.job
     make = document_for(job.kind)
-    options = {"progress": progress_reporter(attempt), "language": job.params.get("language")}
-    if job.kind in ROUND_KINDS:
-        return make(job.round, **options)
-    if job.kind == Kind.STANDINGS and "stage" in job.params:
-        options["stage"] = job.params["stage"]
-    if job.kind in (Kind.STANDINGS, Kind.TEAM_STANDINGS):
-        return make(job.event, scope=job.params.get("scope", "public"), **options)
-    return make(job.event, **options)
+    options = {key: value for key, value in job.params.items() if key != "language"}
+    options |= {"progress": progress_reporter(attempt), "language": job.params.get("language")}
+    subject = job.round if registry.find(job.kind).per == registry.ROUND else job.event
+    return make(subject, **options)
 
 
 def finish_job(attempt: Attempt, pdf: bytes) -> bool:
@@ -380,7 +325,7 @@ def run_job(job_id: int) -> Claim | None:
     if isinstance(attempt, Claim):
         return attempt
     try:
-        with recovery.Heartbeat(attempt):  # a live worker is never taken for dead
+        with Heartbeat(attempt):  # a live worker is never taken for dead
             pdf = render(attempt)
         if not isinstance(pdf, bytes | bytearray) or not pdf:
             raise ValueError(_("the document came back empty"))
@@ -401,3 +346,26 @@ def recent_jobs(event, limit: int = 20):
         .select_related("round", "requested_by")
         .order_by("-created_at", "-pk")[:limit]
     )
+
+
+# The print jobs' services; ``stale_after`` is the stale rule's (``recovery``), offered here
+# with the rest because the tasks and the upkeep ask the jobs for it.
+__all__ = [
+    "Attempt",
+    "Claim",
+    "JobLost",
+    "claim_job",
+    "document_for",
+    "eager",
+    "fail_job",
+    "finish_job",
+    "job_state",
+    "overdue",
+    "progress_interval",
+    "progress_reporter",
+    "recent_jobs",
+    "render",
+    "request_job",
+    "run_job",
+    "stale_after",
+]

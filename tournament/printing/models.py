@@ -3,7 +3,13 @@
 Vocabulary:
 
 - **kind**: which document (a round pack, blank scoresheets, ...); round kinds
-  belong to one round, event kinds to the whole event.
+  belong to one round, event kinds to the whole event. The documents are a
+  registry (:mod:`tournament.printing.registry`): the field's choices are
+  read from it when asked (a callable, so a new document needs no
+  migration), and the print service refuses a kind it does not hold. The
+  database keeps its check on the built-in kinds (:data:`ROUND_KINDS`,
+  :data:`EVENT_KINDS`: a round kind has a round, an event kind has none) and
+  leaves any other kind to the registry, which the database cannot know.
 - **state machine**: ``queued -> running -> done | failed``, and ``cancelled``
   from either active state when the director stops it. A worker *claims*
   a queued job (``attempts`` + 1); a running job whose ``heartbeat_at`` is
@@ -31,10 +37,13 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from tournament.events.models import Event
+from tournament.printing.registry import KIND_MAX_LENGTH, PDF, find, kind_choices
 from tournament.seating.models import Round
 
 
 class Kind(models.TextChoices):
+    """The built-in documents' stored codes and names (``installed`` registers them)."""
+
     ROUND_PACK = "round_pack", _("Round pack")
     BLANK_SCORESHEETS = "blank_scoresheets", _("Blank scoresheets")
     FILLED_SHEETS = "filled_sheets", _("Result sheets")
@@ -58,11 +67,12 @@ ROUND_KINDS = frozenset(
     }
 )
 EVENT_KINDS = frozenset({Kind.STANDINGS, Kind.SCORE_CARDS, Kind.SEAT_CARDS, Kind.TEAM_STANDINGS})
+BUILTIN_KINDS = sorted(k.value for k in ROUND_KINDS | EVENT_KINDS)
 
 
 def job_file_name(job: PrintJob, filename: str) -> str:
-    """``print/<event slug>/<job uuid>.pdf`` under MEDIA_ROOT (never served statically)."""
-    return f"print/{job.event.slug}/{job.uuid}.pdf"
+    """``print/<event slug>/<job uuid>.pdf`` (the document's suffix) in MEDIA_ROOT, not served."""
+    return f"print/{job.event.slug}/{job.uuid}{job.file_suffix}"
 
 
 class PrintJob(models.Model):
@@ -88,7 +98,7 @@ class PrintJob(models.Model):
         related_name="print_jobs",
         verbose_name=_("round"),
     )
-    kind = models.CharField(_("document"), max_length=20, choices=Kind.choices)
+    kind = models.CharField(_("document"), max_length=KIND_MAX_LENGTH, choices=kind_choices)
     params = models.JSONField(_("options"), default=dict, blank=True)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
@@ -123,7 +133,8 @@ class PrintJob(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(kind__in=sorted(k.value for k in ROUND_KINDS), round__isnull=False)
-                | Q(kind__in=sorted(k.value for k in EVENT_KINDS), round__isnull=True),
+                | Q(kind__in=sorted(k.value for k in EVENT_KINDS), round__isnull=True)
+                | ~Q(kind__in=BUILTIN_KINDS),  # a registered one: jobs.request_job checks it
                 name="printjob_round_kinds_have_a_round",
             ),
             models.CheckConstraint(
@@ -173,9 +184,20 @@ class PrintJob(models.Model):
             return None
         return min(100, self.progress_done * 100 // self.progress_total)
 
+    @property
+    def file_suffix(self) -> str:
+        """The document's file suffix (``.pdf``); a kind no longer registered keeps ``.pdf``."""
+        document = find(self.kind)
+        return ".pdf" if document is None else document.suffix
+
+    @property
+    def content_type(self) -> str:
+        document = find(self.kind)
+        return PDF if document is None else document.content_type
+
     def download_name(self) -> str:
-        """The file name a browser saves: ``<slug>-round-3-round_pack.pdf``."""
+        """The file name a browser saves: ``<slug>-round-3-round-pack.pdf``."""
         middle = f"-round-{self.round.number}" if self.round_id else ""
         stage = (self.params or {}).get("stage")
         end = "" if stage is None else f"-{stage}" if stage == "overall" else f"-stage-{stage}"
-        return f"{self.event.slug}{middle}-{self.kind.replace('_', '-')}{end}.pdf"
+        return f"{self.event.slug}{middle}-{self.kind.replace('_', '-')}{end}{self.file_suffix}"

@@ -33,12 +33,21 @@ unavailable"); *Try again* makes a new job once Redis is back.
 :func:`cancel_job` is the director's Stop: a compare-and-set from queued or
 running, so a worker that finishes later finds the job no longer its own and
 its file is dropped (``jobs.finish_job``); the cancel stands.
+
+The stale rule itself (:func:`is_stale`) and the compare-and-set writes
+(:func:`cas`, :func:`cas_fail`) are here too, below ``jobs``: ``jobs`` uses
+this module, never the other way round (the print jobs' modules in a line:
+``recovery`` < ``jobs`` < ``upkeep`` < ``tasks``). The render task is sent by
+its name (:data:`RENDER_TASK`) through Celery's registry of tasks, as Celery
+itself sends a task to a worker; the app loads ``tasks`` when it is ready, so
+the name is known in every process.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import DatabaseError, connection, connections, transaction
@@ -46,6 +55,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
+from tournament.celery import app as celery_app
 from tournament.events.errors import EventError
 from tournament.events.permissions import has_event_permission
 from tournament.printing.models import PrintJob
@@ -56,6 +66,8 @@ Status = PrintJob.Status
 ACTIVE = (Status.QUEUED, Status.RUNNING)
 BEATS_PER_STALE = 6  # heartbeats in one stale period: five may be lost in a row
 JOIN_SECONDS = 10  # the longest the end of a render waits for a beat being written
+ERROR_MAX = 2000  # characters of an error kept for the page
+RENDER_TASK = "printing.render_job"  # tasks.render_job's name
 
 
 def stale_seconds() -> float:
@@ -68,6 +80,55 @@ def heartbeat_seconds() -> float:
 
 def queued_seconds() -> float:
     return max(stale_seconds(), float(getattr(settings, "PRINT_JOB_QUEUED_SECONDS", 300)))
+
+
+def stale_after() -> timedelta:
+    return timedelta(seconds=stale_seconds())
+
+
+def max_attempts() -> int:
+    return int(getattr(settings, "PRINT_JOB_MAX_ATTEMPTS", 3))
+
+
+# --- the stale rule, and writes that never overwrite another's -----------------
+
+
+def is_stale(job: PrintJob, now) -> bool:
+    """No sign of life for the stale time: a running job's worker is presumed dead."""
+    return job.is_active and (job.heartbeat_at is None or job.heartbeat_at < now - stale_after())
+
+
+def stale_message(job: PrintJob) -> str:
+    if job.status == Status.QUEUED:
+        minutes = max(1, round(queued_seconds() / 60))
+        return _(
+            "No worker started this job within %(minutes)s minutes. "
+            "Is the Celery worker running? Print it again."
+        ) % {"minutes": minutes}
+    return _(
+        "The work stopped without a sign of life for %(seconds)s seconds "
+        "(attempt %(attempt)s of %(max)s). Print it again."
+    ) % {
+        "seconds": round(stale_after().total_seconds()),
+        "attempt": job.attempts,
+        "max": max_attempts(),
+    }
+
+
+def cas(job: PrintJob, **changes) -> bool:
+    """Change ``job`` only if nobody moved it since we read it."""
+    return bool(
+        PrintJob.objects.filter(
+            pk=job.pk, status=job.status, attempts=job.attempts, heartbeat_at=job.heartbeat_at
+        ).update(**changes)
+    )
+
+
+def cas_fail(job: PrintJob, message: str, now) -> bool:
+    failed = cas(job, status=Status.FAILED, error=message[:ERROR_MAX], finished_at=now)
+    if failed:
+        logger.warning("print job %s failed: %s", job.pk, message)
+    return failed
 
 
 # --- a live worker says so ----------------------------------------------------
@@ -148,8 +209,7 @@ def send(job_id: int) -> bool:
     means no worker will start the job. In eager mode the task runs here: only
     the broker's error is caught, the task's other errors are its own.
     """
-    from tournament.printing.tasks import render_job
-
+    render_job = celery_app.tasks[RENDER_TASK]  # tasks.render_job, by its name (see above)
     try:
         render_job.delay(job_id)
     except Exception as error:
@@ -178,10 +238,8 @@ def active_twin(event, kind, round_, params) -> PrintJob | None:
     ).order_by("-pk")
     twins = [job for job in candidates if job.params == params]
     now = timezone.now()
-    from tournament.printing import jobs  # jobs imports this module at its top
-
     for job in twins:
-        if not jobs.is_stale(job, now):
+        if not is_stale(job, now):
             return job
     for job in twins:
         if restart(job, now):
@@ -197,14 +255,12 @@ def restart(job: PrintJob, now) -> bool:
     have lost its message in a broker blip, and a second message is harmless
     (a claim is a compare-and-set). One out of attempts is failed instead.
     """
-    from tournament.printing import jobs
-
-    if job.status == Status.RUNNING and job.attempts >= jobs.max_attempts():
-        jobs._cas_fail(job, jobs._stale_message(job), now)
+    if job.status == Status.RUNNING and job.attempts >= max_attempts():
+        cas_fail(job, stale_message(job), now)
         return False
-    if not jobs._cas(job, status=Status.QUEUED, heartbeat_at=now):
+    if not cas(job, status=Status.QUEUED, heartbeat_at=now):
         job.refresh_from_db()  # moved meanwhile: alive again is as good as restarted
-        return job.is_active and not jobs.is_stale(job, now)
+        return job.is_active and not is_stale(job, now)
     logger.warning("print job %s: no sign of life, sent again at Print", job.pk)
     send_on_commit(job.pk)
     return True

@@ -15,15 +15,15 @@ from __future__ import annotations
 from django.utils import translation
 from django.utils.translation import get_language
 
+from tournament.printing.progress import Progress, render_steps
 from tournament.public.history import round_results
 
+ROUND_RESULTS_TEMPLATE = "printing/round_results.html"
 TABLES_PER_PAGE = 4  # about four result tables fit on an A4 page with their parts
 
 
 def round_results_pdf(round_, *, progress=None, language=None) -> bytes:
     """The published results of ``round_``, table by table; an empty notice if unpublished."""
-    # documents imports this module for its API list: import it at call time (no cycle).
-    from tournament.printing.documents import Progress, _render
 
     with translation.override(language or get_language()):
         tables = round_results(round_)
@@ -31,4 +31,4 @@ def round_results_pdf(round_, *, progress=None, language=None) -> bytes:
         steps = Progress(progress, 1, pages)
         steps.item(1)
         context = {"event": round_.event, "round": round_, "tables": tables}
-        return _render("printing/round_results.html", context, steps, language)
+        return render_steps(ROUND_RESULTS_TEMPLATE, context, steps, language)

@@ -13,8 +13,7 @@ does. The wind is shown as its character (東南西北, as on the tiles, which e
 player reads) and as the word of that language ("East", 東家, 东家).
 
 Both follow :mod:`tournament.printing.documents` (``progress``, ``language``)
-and use its helpers; they are imported when called, because ``documents``
-imports this module to offer these functions.
+and use the helpers all documents share (:mod:`tournament.printing.progress`).
 """
 
 from __future__ import annotations
@@ -29,8 +28,12 @@ from django.utils.translation import get_language
 from scoring.core.seats import SEATS
 from tournament.events.models import Registration
 from tournament.printing.lists import _sort_name
+from tournament.printing.progress import Progress, render_steps
 from tournament.results.display import WIND_CHARS
 from tournament.seating.models import Seat, Wind
+
+TABLE_SIGNS_TEMPLATE = "printing/table_signs.html"
+SEAT_CARDS_TEMPLATE = "printing/seat_cards.html"
 
 # Card grid: eight cards (2 x 4) on a page while a card's rounds fit in two
 # columns of eight lines; more rounds than that get taller cards, four a page.
@@ -100,14 +103,12 @@ def sign_data(round_) -> list[dict]:
 
 def table_signs(round_, *, progress=None, language=None) -> bytes:
     """A sign per table of ``round_``: its number, the round, and who sits at which wind."""
-    from tournament.printing.documents import Progress, _render
-
     with translation.override(language or get_language()):
         signs = sign_data(round_)
         steps = Progress(progress, 1, max(len(signs), 1))
         steps.item(1)
         context = {"event": round_.event, "round": round_, "signs": signs}
-        return _render("printing/table_signs.html", context, steps, language)
+        return render_steps(TABLE_SIGNS_TEMPLATE, context, steps, language)
 
 
 # --- Seat cards -----------------------------------------------------------------------------
@@ -198,8 +199,6 @@ def _pages(cards: list[dict], layout: dict) -> list[list[dict]]:
 
 def seat_cards(event, *, progress=None, language=None) -> bytes:
     """A card per player (see :func:`_gets_a_card`): table and wind in every planned round."""
-    from tournament.printing.documents import Progress, _render
-
     with translation.override(language or get_language()):
         data = card_data(event)
         layout = card_layout(len(data["rounds"]))
@@ -212,4 +211,4 @@ def seat_cards(event, *, progress=None, language=None) -> bytes:
             "layout": layout,
             "as_of": timezone.localtime(),
         }
-        return _render("printing/seat_cards.html", context, steps, language)
+        return render_steps(SEAT_CARDS_TEMPLATE, context, steps, language)

@@ -20,9 +20,10 @@ from tournament.printing.lists import (
     printed_row,
 )
 from tournament.results.templatetags.results_tags import points
-from tournament.stages.services import current_stage, stage_rows, stages_of
+from tournament.stages.services import current_stage
 from tournament.standings.labels import metric_label
 from tournament.standings.services import standings
+from tournament.standings.stage_rows import stage_rows, stages_of
 from tournament.standings.team_exports import ranking_title
 from tournament.standings.teams import team_standings
 

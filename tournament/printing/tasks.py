@@ -27,6 +27,8 @@ from django.db import InterfaceError, OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
 from tournament.printing import jobs
+from tournament.printing.recovery import RENDER_TASK
+from tournament.printing.upkeep import next_stale_in, sweep_stale
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +38,7 @@ MAX_RETRIES = 5
 
 @shared_task(
     bind=True,
-    name="printing.render_job",
+    name=RENDER_TASK,  # recovery.send sends it by this name
     ignore_result=True,
     acks_late=True,
     reject_on_worker_lost=True,
@@ -66,8 +68,6 @@ def sweep_stale_jobs(follow_up: bool = False) -> dict[str, int]:
     sends one follow-up for the moment that job would turn stale; a follow-up
     sends none (no chain of sweeps).
     """
-    from tournament.printing.upkeep import next_stale_in, sweep_stale
-
     moved = sweep_stale()
     due = None if follow_up or jobs.eager() else next_stale_in()
     if due is not None and due + 1 < _sweep_period():

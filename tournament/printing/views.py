@@ -162,7 +162,7 @@ def job_download(request, event, job_uuid):
     except FileNotFoundError as missing:
         raise Http404 from missing
     response = FileResponse(
-        handle, as_attachment=True, filename=job.download_name(), content_type="application/pdf"
+        handle, as_attachment=True, filename=job.download_name(), content_type=job.content_type
     )
     response["Cache-Control"] = "private, no-store"
     return response

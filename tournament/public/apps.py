@@ -1,6 +1,8 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from tournament.page_cache import connect_signals
+
 
 class PublicConfig(AppConfig):
     name = "tournament.public"
@@ -8,6 +10,4 @@ class PublicConfig(AppConfig):
     verbose_name = _("Public pages")
 
     def ready(self):
-        from tournament.public.page_cache import connect_signals
-
         connect_signals()

@@ -221,7 +221,7 @@ def table_rows(snapshot_rows: list[dict], metrics: list[str]) -> list[dict]:
     rows = []
     for position, row in enumerate(snapshot_rows):
         values = dict(row.get("metrics") or {})
-        if "carried" in row:  # a stage's rows (``stages.services.stage_rows``)
+        if "carried" in row:  # a stage's rows (``standings.stage_rows.stage_rows``)
             values["carried"] = row["carried"]
         # The snapshot's points and score are the first two metrics; older rows may lack metrics.
         values.setdefault(metrics[0] if metrics else "points", row.get("points"))

@@ -20,10 +20,11 @@ from django.utils.translation import get_language
 
 from tournament.events.models import Event
 from tournament.events.rules import precedence_of
+from tournament.events.teams import team_kinds
 from tournament.public.standings_view import FRAGMENT_SECONDS, PUBLIC, player_base
 from tournament.public.tables import metric_name
 from tournament.standings.services import fingerprint
-from tournament.standings.teams import team_kinds, team_standings
+from tournament.standings.teams import team_standings
 
 
 def _key(event, current: str) -> str:

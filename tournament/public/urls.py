@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournament.public.page_cache import cached_public_page
+from tournament.page_cache import cached_public_page
 from tournament.seating.views import public_round
 
 from . import teams_view, views

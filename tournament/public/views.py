@@ -7,11 +7,10 @@ standings) only once the director has published its results.
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.urls import NoReverseMatch, reverse
-from django.utils.translation import gettext_lazy as _
 
 from tournament.events.models import Event, Registration
 from tournament.events.name_search import filter_registrations
+from tournament.events.teams import team_kinds
 from tournament.public import history
 from tournament.public.stage_view import stage_facts, stage_view
 from tournament.public.standings_view import (
@@ -22,8 +21,9 @@ from tournament.public.standings_view import (
 )
 from tournament.public.tables import metric_name
 from tournament.seating.models import PUBLIC_STATUSES, Round
+from tournament.standings import exporters
+from tournament.standings.exporters import PUBLIC, STANDINGS
 from tournament.standings.services import standings
-from tournament.standings.teams import team_kinds
 from tournament.stats.presenting import player_block
 
 # Seconds between two refreshes of the live standings (live.js); a setting may change it.
@@ -96,30 +96,11 @@ def standings_page(request, slug):
             "live_interval": getattr(settings, "PUBLIC_LIVE_INTERVAL", LIVE_INTERVAL),
             "results_rounds": [number for number, published in rounds if published],
             "seating_round": rounds[-1][0] if rounds else None,
-            "downloads": _downloads(event),
+            "downloads": exporters.links(event, PUBLIC, STANDINGS),  # the registered files
             "view": view,
             "has_teams": bool(team_kinds(event)),
         },
     )
-
-
-# The standings files (tournament.standings.urls_public), by URL name and label.
-DOWNLOADS = [
-    ("public_standings:csv", _("CSV")),
-    ("public_standings:xlsx", _("Excel (XLSX)")),
-    ("public_standings:ema_results", _("EMA results (CSV)")),
-]
-
-
-def _downloads(event) -> list[tuple[str, str]]:
-    """(address, label) of each standings download the site offers."""
-    out = []
-    for name, label in DOWNLOADS:
-        try:
-            out.append((reverse(name, args=[event.slug]), label))
-        except NoReverseMatch:
-            continue
-    return out
 
 
 def _query_with(query, **changes) -> str:

@@ -40,7 +40,7 @@ def lock_table(table: Table) -> Table:
     """The table row, locked until the transaction ends: every write to its sheet queues here.
 
     A finished event's results are locked: every write comes through here, so
-    it is refused here (``tournament.events.editing.finish_event``).
+    it is refused here (``tournament.rounds.round_admin.finish_event``).
     """
     table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
     if table.round.event.status == "finished":

@@ -21,9 +21,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament.events.decorators import event_permission_required
+from tournament.events.decorators import event_permission_required, public_unless_staff
 from tournament.events.permissions import has_event_permission
-from tournament.hall.calls_views import public_unless_staff
 from tournament.results import queued_posts, services, traps
 from tournament.results.choices import entry_of
 from tournament.results.display import players_of, preview_view

@@ -11,7 +11,7 @@ rules for reserves and house substitutes live in one place:
 - **withdrawn** players never sit again.
 
 When even that cannot fill the last table, the short field is returned as it
-is: the caller (``seating.services._check_fill_tables``) refuses it with a
+is: the caller (``rounds.services._check_fill_tables``) refuses it with a
 message for the director, who adds a reserve or a substitute.
 """
 

@@ -35,6 +35,15 @@ class Wind(models.TextChoices):
 WIND_ORDER = [Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH]
 
 
+class RoundQuerySet(models.QuerySet):
+    def public(self):
+        """Rounds players may see: published, and still so once finished (``PUBLIC_STATUSES``).
+
+        Also as ``event.rounds.public()``, for the apps below seating that read an event's rounds.
+        """
+        return self.filter(status__in=PUBLIC_STATUSES)
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -64,6 +73,8 @@ class Round(models.Model):
     results_published_at = models.DateTimeField(_("results published"), null=True, blank=True)
 
     history = HistoricalRecords()
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("round")

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from tournament.events.errors import EventError
 from tournament.stages.models import Stage
-from tournament.stages.services import stage_of_round, stage_players, stages_of
+from tournament.stages.services import stage_of_round, stage_players
+from tournament.standings.stage_rows import stages_of
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,8 @@
-"""Stages as verbs and numbers: which stage a round is in, its entrants, its
-standings, the overall standings, and the cut.
+"""Stages as verbs: which stage a round is in, who plays it, and the cut.
 
-Why here and not in the standings: a stage's standings are the event's own
-ranking (``standings.services``) applied to fewer rounds and fewer players,
-with the earlier stage's points carried; this module says which rounds,
-which players and what is carried, and the arithmetic stays pure
-(``scoring.standings.stages``).
-
-Overall standings of an event with stages: the entrants of the latest stage
-with a cut, in that stage's order, then those who went out at the cut
-before it in the earlier stage's order, and so on down to the first stage.
+A stage's standings and the overall standings are the standings' own
+(``standings.stage_rows``, below the stages); the cut is made from them here,
+with the pure arithmetic of ``scoring.standings.stages``.
 """
 
 from __future__ import annotations
@@ -22,33 +15,20 @@ from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from scoring.standings import Standing, StandingsError
-from scoring.standings.stages import Cut, carried_values, cut
+from scoring.standings.stages import Cut, cut
 from tournament.events.bounds import STAGE_ENTRANTS
 from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, delete_with_history, save_with_history
 from tournament.events.models import Event, Registration
 from tournament.events.rules import precedence_of
+from tournament.seating.field import playing_registrations, seats_to_fill
+from tournament.seating.models import Round
 from tournament.stages.models import Stage, StageEntrant
+from tournament.standings.models import StandingSnapshot
+from tournament.standings.stage_rows import entrant_registrations, stage_rows, stages_of
 
 Status = Registration.Status
-
-
-def stages_of(event: Event) -> list[Stage]:
-    """The event's stages in order (empty: an event without stages)."""
-    stages = list(Stage.objects.filter(event=event).order_by("number"))
-    first = 1
-    for stage in stages:  # first_round known here: no query per stage later
-        stage.event = event
-        stage.known_first_round = first
-        first += stage.rounds
-    return stages
-
-
-def is_staged(event: Event) -> bool:
-    """Whether the event is played in stages; the ``staged`` annotation saves the query
-    (``Event.objects.with_stage_flag()``)."""
-    staged = getattr(event, "staged", None)
-    return event.stages.exists() if staged is None else staged
+Scope = StandingSnapshot.Scope
 
 
 def stage_of_round(event: Event, number: int) -> Stage | None:
@@ -69,19 +49,6 @@ def current_stage(event: Event) -> Stage | None:
     return current
 
 
-def entrant_registrations(stage: Stage) -> list[Registration]:
-    """Who plays the stage: every registration for stage 1, the cut's entrants after it."""
-    if stage.number == 1:
-        return list(
-            stage.event.registrations.exclude(status=Status.SUBSTITUTE)
-            .select_related("player")
-            .order_by("pk")
-        )
-    return [
-        e.registration for e in stage.entrants.select_related("registration__player").order_by("pk")
-    ]
-
-
 def stage_players(event: Event, number: int) -> list[Registration] | None:
     """Who takes a seat in round ``number`` of an event with stages (None: no stages).
 
@@ -89,8 +56,6 @@ def stage_players(event: Event, number: int) -> list[Registration] | None:
     stage seats its entrants who have not withdrawn; when a withdrawal leaves
     a table short, house substitutes fill it, as in any round.
     """
-    from tournament.seating.field import playing_registrations, seats_to_fill
-
     stage = stage_of_round(event, number)
     if stage is None:
         if stages_of(event):
@@ -113,106 +78,8 @@ def stage_players(event: Event, number: int) -> list[Registration] | None:
     return sorted(seated, key=lambda r: r.pk)
 
 
-def _lines_of(stage: Stage, lines) -> list:
-    rounds = stage.round_numbers
-    return [line for line in lines if line.round in rounds]
-
-
 def _previous(stage: Stage) -> Stage | None:
     return next((s for s in stages_of(stage.event) if s.number == stage.number - 1), None)
-
-
-class Loaded:
-    """An event's stages and their entrants, read once.
-
-    Why: the overall standings rank every stage, each stage's carried points
-    rank the one before, and the rank chart does all of it again for every
-    round; reading the stages and entrants once keeps a page's queries fixed.
-    """
-
-    def __init__(self, event: Event):
-        self.stages = stages_of(event)
-        self._entrants: dict[int, list[Registration]] = {}
-
-    def entrants(self, stage: Stage) -> list[Registration]:
-        if stage.number not in self._entrants:
-            self._entrants[stage.number] = entrant_registrations(stage)
-        return self._entrants[stage.number]
-
-    def previous(self, stage: Stage) -> Stage | None:
-        return next((s for s in self.stages if s.number == stage.number - 1), None)
-
-
-def stage_rows(
-    stage: Stage, scope: str, lines=None, loaded: Loaded | None = None, _memo=None
-) -> list[dict]:
-    """The standings of one stage: its entrants over its rounds, with carried points.
-
-    Rows as ``standings.services`` makes them, plus ``stage`` and ``carried``
-    (the points brought from the stage before, as an exact string).
-    Entrants who withdrew are ranked after the others, as in the event.
-    ``loaded`` (:class:`Loaded`) saves the queries when ranking several times.
-    """
-    from tournament.standings.services import rank_rows, session_lines
-
-    memo = {} if _memo is None else _memo  # stage number -> rows, for these lines
-    if stage.number in memo:
-        return memo[stage.number]
-    event = stage.event
-    loaded = Loaded(event) if loaded is None else loaded
-    lines = session_lines(event, scope) if lines is None else lines
-    registrations = loaded.entrants(stage)
-    ids = {r.pk for r in registrations}
-    carried = {}
-    order = precedence_of(event)
-    if stage.number > 1 and stage.carry != Stage.Carry.NONE:
-        before = stage_rows(loaded.previous(stage), scope, lines, loaded, memo)
-        metrics = {
-            row["registration"]: {k: Fraction(v) for k, v in row["metrics"].items()}
-            for row in before
-            if row["registration"] in ids
-        }
-        carried = carried_values(metrics, order, stage.carry)
-    mine = _lines_of(stage, lines)
-    if stage.number > 1:
-        mine = [line for line in mine if line.player in ids]
-    rows = rank_rows(event, mine, registrations, carried=carried, everyone=stage.number > 1)
-    for row in rows:
-        row["stage"] = stage.number
-        brought = carried.get(row["registration"], {})
-        row["carried"] = str(brought.get(order[0], Fraction(0)))
-    memo[stage.number] = rows
-    return rows
-
-
-def overall_rows(event: Event, scope: str, lines=None, loaded: Loaded | None = None) -> list[dict]:
-    """The event's standings across its stages (see the module's docstring)."""
-    from tournament.standings.services import session_lines
-
-    lines = session_lines(event, scope) if lines is None else lines
-    loaded = Loaded(event) if loaded is None else loaded
-    played = [s for s in loaded.stages if s.number == 1 or s.cut_at is not None]
-    rows: list[dict] = []
-    placed: set[int] = set()
-    memo: dict = {}
-    for stage in reversed(played):
-        for row in stage_rows(stage, scope, lines, loaded, memo):
-            if row["registration"] in placed:
-                continue
-            placed.add(row["registration"])
-            rows.append(dict(row))
-    previous = None
-    for i, row in enumerate(rows):
-        # Ranks go on down the stages; a tie is shared only within one stage.
-        same = (
-            previous is not None
-            and previous["stage"] == row["stage"]
-            and previous["stage_rank"] == row["rank"]
-        )
-        row["stage_rank"] = row["rank"]
-        row["rank"] = rows[i - 1]["rank"] if same else i + 1
-        previous = row
-    return rows
 
 
 def _standings_of(rows: list[dict], order) -> list[Standing]:
@@ -235,8 +102,6 @@ def _check_cut_allowed(stage: Stage) -> Stage:
     if stage.number == 1:
         raise EventError(_("The first stage takes every player; it has no cut."))
     before = _previous(stage)
-    from tournament.seating.models import Round
-
     rounds = {r.number: r for r in Round.objects.filter(event=stage.event)}
     unpublished = [
         n for n in before.round_numbers if n not in rounds or not rounds[n].results_published_at
@@ -256,8 +121,6 @@ def cut_preview(stage: Stage, *, wild_cards=(), chosen=()) -> tuple[Cut, list[di
     standings). Withdrawn players never go through: the next moves up.
     """
     before = _check_cut_allowed(stage)
-    from tournament.standings.services import Scope
-
     rows = stage_rows(before, Scope.PUBLIC)
     order = precedence_of(stage.event)
     excluded = [row["registration"] for row in rows if row["withdrawn"]]

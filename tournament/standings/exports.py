@@ -89,6 +89,7 @@ from tournament.exports_safety import safe_row, safe_xlsx_row
 from tournament.standings.ema_names import ema_names
 from tournament.standings.ema_names import split_name as split_name  # importable from here
 from tournament.standings.labels import metric_label
+from tournament.standings.stage_rows import stages_of
 
 EXACT_PLACES = 3  # a decimal with at most this many places is written as it is
 ROUNDED_PLACES = 2  # any other value is rounded to this many places
@@ -168,8 +169,6 @@ def added_columns(event, rows: list[dict]) -> list[Column]:
     if any(row.get("team") for row in rows):
         added.append(Column(_("Team"), lambda row: row.get("team", "")))
     if any("stage" in row for row in rows):
-        from tournament.stages.services import stages_of
-
         names = {stage.number: str(stage) for stage in stages_of(event)}
         added.append(Column(_("Stage"), lambda row: names.get(row.get("stage"), "")))
     return added

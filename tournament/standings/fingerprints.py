@@ -25,7 +25,7 @@ from tournament.events.models import Event, Player, Registration
 from tournament.events.rules import live_overrides
 from tournament.results.models import ScoreSheet
 from tournament.seating.models import Round, Seat
-from tournament.stages.models import Stage, StageEntrant
+from tournament.standings.fingerprint_parts import parts as added_parts
 from tournament.standings.models import StandingSnapshot
 
 Scope = StandingSnapshot.Scope
@@ -36,7 +36,7 @@ Status = ScoreSheet.Status
 NOT_COUNTED = (Status.DRAFT, Status.CONFLICT)
 
 
-def _latest(queryset, field: str = "history_id"):
+def latest(queryset, field: str = "history_id"):
     """The greatest ``field`` of ``queryset``, as a subquery."""
     return Subquery(queryset.order_by(f"-{field}").values(field)[:1])
 
@@ -64,7 +64,7 @@ def _sheets(scope: str) -> dict:
     if scope == Scope.PUBLIC:
         history = history.filter(table__round__results_published_at__isnull=False)
         confirmed = confirmed.filter(table__round__results_published_at__isnull=False)
-    return {"sheet": _latest(history), "confirmed": _count(confirmed, "table__round__event")}
+    return {"sheet": latest(history), "confirmed": _count(confirmed, "table__round__event")}
 
 
 def _rounds_and_seats(scope: str) -> dict:
@@ -80,12 +80,12 @@ def _rounds_and_seats(scope: str) -> dict:
     # Joined through the registration, which outlives a deleted round.
     seats = Seat.history.filter(registration__event_id=OuterRef("pk"))
     if scope != Scope.PUBLIC:
-        return {"round": _latest(rounds), "published": Value(0), "seat": _latest(seats)}
+        return {"round": latest(rounds), "published": Value(0), "seat": latest(seats)}
     published = Round.objects.filter(event_id=OuterRef("pk")).exclude(results_published_at=None)
     return {
-        "round": _latest(rounds.exclude(results_published_at=None)),
+        "round": latest(rounds.exclude(results_published_at=None)),
         "published": _count(published, "event"),
-        "seat": _latest(seats.filter(round__results_published_at__isnull=False)),
+        "seat": latest(seats.filter(round__results_published_at__isnull=False)),
     }
 
 
@@ -93,20 +93,20 @@ def fingerprint(event: Event, scope: str) -> str:
     """What the standings of ``scope`` depend on, read in one query."""
     registrations = Registration.objects.filter(event=OuterRef(OuterRef("pk")))
     parts = {
-        "event_record": _latest(Event.history.filter(id=OuterRef("pk"))),
+        "event_record": latest(Event.history.filter(id=OuterRef("pk"))),
         **_sheets(scope),
         **_rounds_and_seats(scope),
-        "registration": _latest(Registration.history.filter(event_id=OuterRef("pk"))),
+        "registration": latest(Registration.history.filter(event_id=OuterRef("pk"))),
         # The rows show the person's EMA id and Latin names (name, club, country: registration).
-        "player": _latest(Player.history.filter(id__in=registrations.values("player_id"))),
-        # Stages decide who is ranked where, and what is carried (issue #21).
-        "stage": _latest(Stage.history.filter(event_id=OuterRef("pk"))),
-        "entrant": _latest(StageEntrant.history.filter(registration__event_id=OuterRef("pk"))),
+        "player": latest(Player.history.filter(id__in=registrations.values("player_id"))),
+        # The stages decide who is ranked where, and what is carried (issue #21): "stage"
+        # and "entrant", given by the stages' app (``standings.fingerprint_parts``).
+        **{name: part() for name, part in added_parts().items()},
     }
-    latest = Event.objects.filter(pk=event.pk).annotate(**parts).values_list(*parts).get()
+    values = Event.objects.filter(pk=event.pk).annotate(**parts).values_list(*parts).get()
     # The options decide the rules: frozen at the start from these same options.
     options = json.dumps(live_overrides(event), sort_keys=True, default=str)
     # The scope's value: Scope.PUBLIC from a view and "public" from a print task are one
     # snapshot (their reprs differ, and the two kept replacing each other's).
-    key = [Scope(scope).value, event.ruleset, options, *latest]
+    key = [Scope(scope).value, event.ruleset, options, *values]
     return hashlib.sha256(repr(key).encode()).hexdigest()[:40]

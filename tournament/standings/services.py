@@ -1,9 +1,10 @@
 """An event's standings: confirmed sheets in, ranked players out, cached.
 
-The arithmetic is the pure ``scoring.standings.rank_players``; this module
-loads its input (one :class:`SessionLine` per player per confirmed sheet),
-keeps the answer in a :class:`StandingSnapshot` with the fingerprint of what
-it came from, and publishes a round's results.
+The arithmetic is the pure ``scoring.standings.rank_players``; ``standings.rows``
+loads its input (one ``SessionLine`` per player per confirmed sheet) and ranks
+it, ``standings.stage_rows`` does so stage by stage for an event with stages;
+this module keeps the answer in a :class:`StandingSnapshot` with the
+fingerprint of what it came from, and publishes a round's results.
 
 Who is ranked (issue "[4/8]"): every active player; a reserve once they
 have a session counted, among the active players; a withdrawn player who
@@ -18,125 +19,32 @@ sheet (the director's view and the ``standings`` command).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.standings import SessionLine, rank_by
 from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, save_with_history
-from tournament.events.models import Event, Registration
-from tournament.events.rules import precedence_of
+from tournament.events.models import Event
 from tournament.results.models import ScoreSheet
-from tournament.seating.models import Round, Seat
+from tournament.seating.models import Round
 from tournament.standings.fingerprints import fingerprint
 from tournament.standings.models import StandingSnapshot
+from tournament.standings.rows import _rankable, rank_rows, session_lines
+from tournament.standings.stage_rows import Loaded, is_staged, overall_rows
+
+__all__ = [
+    "Scope",
+    "compute",
+    "fingerprint",
+    "publish_results",
+    "rank_rows",
+    "ranks_by_round",
+    "session_lines",
+    "standings",
+]
 
 Scope = StandingSnapshot.Scope
-
-
-def _confirmed(event: Event, scope: str):
-    sheets = ScoreSheet.objects.filter(
-        table__round__event=event, status=ScoreSheet.Status.CONFIRMED
-    )
-    if scope == Scope.PUBLIC:
-        sheets = sheets.filter(table__round__results_published_at__isnull=False)
-    return sheets
-
-
-def _fraction(value) -> Fraction:
-    return Fraction(str(value)) if value not in (None, "") else Fraction(0)
-
-
-def session_lines(event: Event, scope: str) -> list[SessionLine]:
-    """One line per seated player per confirmed sheet in scope."""
-    seats = {
-        (table, wind): registration
-        for table, wind, registration in Seat.objects.filter(round__event=event).values_list(
-            "table_id", "wind", "registration_id"
-        )
-    }
-    lines = []
-    sheets = _confirmed(event, scope).values_list(
-        "table_id", "table__number", "table__round__number", "result"
-    )
-    for table_id, table_no, round_no, result in sheets:
-        session = result.get("session") or {}
-        final = result.get("final_points") or {}
-        for seat, line in session.items():
-            registration = seats.get((table_id, seat))
-            if registration is None:
-                continue
-            rank_points = line.get("rank_points")
-            lines.append(
-                SessionLine(
-                    player=registration,
-                    round=round_no,
-                    table=table_no,
-                    seat=seat,
-                    placement=int(line["placement"]),
-                    score=_fraction(line.get("score")),
-                    rank_points=None if rank_points in (None, "") else _fraction(rank_points),
-                    raw=final.get(seat),
-                    overall_penalty=_fraction(line.get("overall_penalty")),
-                )
-            )
-    return lines
-
-
-def _rankable(event: Event) -> list[Registration]:
-    """Every registration that may be ranked (house substitutes never are), in a stable order."""
-    return list(
-        event.registrations.exclude(status=Registration.Status.SUBSTITUTE)
-        .select_related("player")
-        .order_by("pk")
-    )
-
-
-def _ranked_groups(
-    event: Event, lines: list[SessionLine], registrations=None, everyone: bool = False
-):
-    """The registrations to rank, as (registrations, withdrawn) groups, best group first.
-
-    Active players are always ranked; a reserve once they have a session counted, with the
-    active players; withdrawn players who played, after all of them. House substitutes never.
-    ``registrations`` (from :func:`_rankable`) saves the query when ranking several times.
-    ``everyone``: rank every one of ``registrations`` (a later stage's entrants, who are
-    ranked from the cut on), withdrawn ones after the others.
-    """
-    Status = Registration.Status
-    played = {line.player for line in lines}
-    if registrations is None:
-        registrations = _rankable(event)
-    ranked, withdrawn = [], []
-    for registration in registrations:
-        if everyone or registration.status == Status.ACTIVE or registration.pk in played:
-            (withdrawn if registration.status == Status.DROPPED else ranked).append(registration)
-    return [(ranked, False), (withdrawn, True)]
-
-
-def _row(standing, registration: Registration, rank: int, withdrawn: bool) -> dict:
-    player = registration.player
-    return {
-        "rank": rank,
-        "tied": standing.tied,
-        "registration": registration.pk,
-        "player": registration.name,
-        "latin_first_name": player.latin_first_name,
-        "latin_last_name": player.latin_last_name,
-        "club": registration.club,
-        "team": registration.team,
-        "country": registration.country,
-        "ema_id": player.ema_id,
-        "status": registration.status,
-        "withdrawn": withdrawn,
-        "points": str(standing.points),
-        "score": str(standing.score),
-        "sessions": standing.sessions,
-        "metrics": {k: str(v) for k, v in standing.metrics.items()},
-    }
 
 
 def compute(event: Event, scope: str) -> tuple[list[dict], list[int]]:
@@ -148,35 +56,9 @@ def compute(event: Event, scope: str) -> tuple[list[dict], list[int]]:
     """
     lines = session_lines(event, scope)
     rounds = sorted({line.round for line in lines})
-    from tournament.stages.services import is_staged, overall_rows
-
     if is_staged(event):
         return overall_rows(event, scope, lines), rounds
     return rank_rows(event, lines), rounds
-
-
-def rank_rows(
-    event: Event,
-    lines: list[SessionLine],
-    registrations=None,
-    *,
-    carried=None,
-    everyone: bool = False,
-) -> list[dict]:
-    """Rows for ``registrations`` (default: the event's) ranked on ``lines``.
-
-    ``carried`` and ``everyone`` are for a stage's standings (``stages.services``).
-    """
-    order = precedence_of(event)
-    rows: list[dict] = []
-    for group, withdrawn in _ranked_groups(event, lines, registrations, everyone):
-        by_id = {r.pk: r for r in group}
-        mine = [line for line in lines if line.player in by_id]
-        brought = {p: v for p, v in (carried or {}).items() if p in by_id}
-        offset = len(rows)
-        for standing in rank_by(order, list(by_id), mine, carried=brought):
-            rows.append(_row(standing, by_id[standing.player], offset + standing.rank, withdrawn))
-    return rows
 
 
 def ranks_by_round(event: Event, scope: str = Scope.PUBLIC) -> dict[int, dict[int, int]]:
@@ -186,8 +68,6 @@ def ranks_by_round(event: Event, scope: str = Scope.PUBLIC) -> dict[int, dict[in
     the standings' own ranking, not a second one; this ranks the same session
     lines again with later rounds left out, in three queries whatever the rounds.
     """
-    from tournament.stages.services import Loaded, is_staged, overall_rows
-
     lines = session_lines(event, scope)
     registrations = _rankable(event)
     out = {}

@@ -19,6 +19,7 @@ from fractions import Fraction
 import tablib
 from django.utils.translation import gettext as _
 
+from tournament.events.rules import precedence_of
 from tournament.exports_safety import safe_row
 from tournament.standings.exports import CSV_TYPE, _csv_bytes, _csv_value, number
 from tournament.standings.labels import metric_label
@@ -36,8 +37,6 @@ def ranking_title(table: TeamTable) -> str:
 
 
 def _metric_names(event) -> tuple[str, str]:
-    from tournament.events.rules import precedence_of
-
     names = precedence_of(event)
     return names[0], names[1] if len(names) > 1 else names[0]
 

@@ -3,7 +3,7 @@
 The arithmetic is pure (``scoring.standings.teams``); this reads who is in
 which team and the session lines of the scope (every stage's rounds: a team
 scores for all its members' sessions, carried points aside), and returns one
-table per ranking the event publishes: the sum of all members
+table per ranking the event publishes (``events.teams``): the sum of all members
 (``team_sum_all``), the best N of each round (``team_best_n``), or both,
 the first being the main one.
 """
@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.standings.teams import rank_teams
-from tournament.events.models import Event, Registration
+from tournament.events.models import Event
 from tournament.events.rules import precedence_of
+from tournament.events.teams import team_kinds, teams_of
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.services import session_lines
 
@@ -26,30 +27,6 @@ class TeamTable:
     kind: str  # "all" or "best"
     best: int | None
     rows: list[dict]
-
-
-def team_kinds(event: Event) -> list[tuple[str, int | None]]:
-    """The team rankings the event publishes, main one first (empty: no teams)."""
-    kinds: list[tuple[str, int | None]] = []
-    if event.team_sum_all:
-        kinds.append(("all", None))
-    if event.team_best_n:
-        kinds.append(("best", event.team_best_n))
-    return kinds
-
-
-def teams_of(event: Event) -> dict[str, list[Registration]]:
-    """Team name -> its members (house substitutes never score for a team)."""
-    teams: dict[str, list[Registration]] = {}
-    registrations = (
-        event.registrations.exclude(team="")
-        .exclude(status=Registration.Status.SUBSTITUTE)
-        .select_related("player")
-        .order_by("name", "pk")
-    )
-    for registration in registrations:
-        teams.setdefault(registration.team, []).append(registration)
-    return teams
 
 
 def team_standings(event: Event, scope: str = Scope.PUBLIC, lines=None) -> list[TeamTable]:

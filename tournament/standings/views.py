@@ -4,6 +4,8 @@ Staff views count every confirmed sheet and are guarded by
 ``event_permission_required``; publishing a round's results needs
 ``manage``. Public downloads need no login, exist only for public events
 (others are a 404) and count only rounds whose results are published.
+Every download is a registered format (:mod:`.exporters`), and so is every
+download link of the pages (``exporters.links``).
 """
 
 from __future__ import annotations
@@ -20,48 +22,34 @@ from tournament.events.errors import EventError
 from tournament.events.models import Event
 from tournament.events.permissions import has_event_permission
 from tournament.seating.models import Round
-from tournament.standings import exports, team_exports
-from tournament.standings.breakdown import breakdown_csv
+from tournament.standings import exporters, exports
 from tournament.standings.ema_names import missing_latin_name
+from tournament.standings.exporters import PUBLIC, STAFF, STANDINGS, TEAMS
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.services import publish_results, standings
 
 Scope = StandingSnapshot.Scope
 
-# kind -> (builder, content type, file name suffix)
-DOWNLOADS = {
-    "csv": (exports.standings_csv, exports.CSV_TYPE, "standings.csv"),
-    "xlsx": (exports.standings_xlsx, exports.XLSX_TYPE, "standings.xlsx"),
-    "ema_results": (exports.ema_csv, exports.CSV_TYPE, "standings-ema.csv"),
-}
+# Who downloads -> whose standings: the staff count every confirmed sheet.
+SCOPES = {STAFF: Scope.STAFF, PUBLIC: Scope.PUBLIC}
 
 
-TEAM_DOWNLOADS = {
-    "csv": (team_exports.teams_csv, team_exports.CSV_TYPE, "teams.csv"),
-    "json": (team_exports.teams_json, team_exports.JSON_TYPE, "teams.json"),
-}
-
-
-def _stage_rows(event: Event, scope: str, wanted: str | None):
-    """``(rows, suffix)`` of ``?stage=N`` (a stage's own standings), or None for the event's."""
-    if wanted is None:
-        return None
-    from tournament.stages.services import stage_rows, stages_of
-
-    stage = next((s for s in stages_of(event) if str(s.number) == wanted), None)
-    if stage is None or (stage.number > 1 and stage.cut_at is None):
-        raise Http404(_("This event has no stage %(number)s with players.") % {"number": wanted})
-    return stage_rows(stage, scope), f"stage-{stage.number}-"
-
-
-def _download(event: Event, scope: str, kind: str, stage: str | None = None) -> HttpResponse:
-    build, content_type, suffix = DOWNLOADS[kind]
-    staged = _stage_rows(event, scope, stage) if kind != "ema_results" else None
-    rows, part = staged or (standings(event, scope).rows, "")
-    response = HttpResponse(build(event, rows), content_type=content_type)
+def _download(event: Event, audience: str, code: str, stage: str | None = None) -> HttpResponse:
+    """The registered format ``code`` (:mod:`.exporters`) as a file; ``stage``: ``?stage=N``."""
+    exporter = exporters.find(code, audience)
+    if exporter is None:
+        raise Http404
+    scope = SCOPES[audience]
+    try:
+        data, part = exporter.source(event, scope, stage)
+    except exporters.NoSuchStage as missing:
+        raise Http404(
+            _("This event has no stage %(number)s with players.") % {"number": missing.wanted}
+        ) from None
+    response = HttpResponse(exporter.build(event, data), content_type=exporter.content_type)
     prefix = f"{event.slug}-staff" if scope == Scope.STAFF else event.slug
     prefix = f"{prefix}-{part}".rstrip("-")
-    response["Content-Disposition"] = f'attachment; filename="{prefix}-{suffix}"'
+    response["Content-Disposition"] = f'attachment; filename="{prefix}-{exporter.suffix}"'
     return response
 
 
@@ -86,6 +74,8 @@ def staff_standings(request, event):
             "counted": snapshot.rounds,
             "published": [r.number for r in rounds if r.results_published_at is not None],
             "can_manage": has_event_permission(request.user, event, "manage"),
+            "downloads": exporters.links(event, STAFF, STANDINGS),
+            "team_downloads": exporters.links(event, STAFF, TEAMS),
         },
     )
 
@@ -105,46 +95,15 @@ def _missing_latin(event: Event, rows: list[dict]) -> list[dict]:
 
 
 @event_permission_required("view")
-def staff_breakdown(request, event):
-    """Every counted session, round by round (tournament.standings.breakdown)."""
-    response = HttpResponse(breakdown_csv(event), content_type=exports.CSV_TYPE)
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-staff-rounds.csv"'
-    return response
+def staff_download(request, event, code):
+    """A registered file counting every confirmed sheet (``?stage=N``: one stage's)."""
+    return _download(event, STAFF, code, request.GET.get("stage"))
 
 
-@event_permission_required("view")
-def staff_download(request, event, kind):
-    return _download(event, Scope.STAFF, kind, request.GET.get("stage"))
-
-
-def public_download(request, slug, kind):
+def public_download(request, slug, code):
     """Published results of a public event, for anyone (``?stage=N``: one stage's)."""
     event = get_object_or_404(Event.objects.public(), slug=slug)
-    return _download(event, Scope.PUBLIC, kind, request.GET.get("stage"))
-
-
-def _team_download(event: Event, scope: str, kind: str) -> HttpResponse:
-    from tournament.standings.teams import team_standings
-
-    # An event without team rankings gets an empty file (a header; "rankings": []), as the API.
-    tables = team_standings(event, scope)
-    build, content_type, suffix = TEAM_DOWNLOADS[kind]
-    response = HttpResponse(build(event, tables), content_type=content_type)
-    prefix = f"{event.slug}-staff" if scope == Scope.STAFF else event.slug
-    response["Content-Disposition"] = f'attachment; filename="{prefix}-{suffix}"'
-    return response
-
-
-@event_permission_required("view")
-def staff_teams_download(request, event, kind):
-    """The team standings counting every confirmed sheet (issue #21)."""
-    return _team_download(event, Scope.STAFF, kind)
-
-
-def public_teams_download(request, slug, kind):
-    """The team standings of a public event's published rounds, for anyone."""
-    event = get_object_or_404(Event.objects.public(), slug=slug)
-    return _team_download(event, Scope.PUBLIC, kind)
+    return _download(event, PUBLIC, code, request.GET.get("stage"))
 
 
 @require_POST

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournament.public.page_cache import cached_public_page
+from tournament.page_cache import cached_public_page
 
 from . import views
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily
 from scoring.families.hkos import layout as printout
+from scoring.families.hkos.hand import RULESETS as HAND_RULESETS
 from scoring.families.hkos.options import ALL_OPTIONS
 from scoring.families.hkos.rules import HKOSRules, resolve
 from scoring.families.hkos.session import false_win_penalty
@@ -37,6 +38,7 @@ MAX_TYPED_FAAN = 99
 class HKOSFamily(BaseFamily):
     name = "hkos"
     rulesets = ("hkos",)
+    hand_rulesets = HAND_RULESETS
     names_table = "hkos_faan"
     rules_type = HKOSRules
     references = {"false_win": "HKOS §8 false win"}

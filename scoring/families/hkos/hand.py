@@ -43,7 +43,7 @@ from scoring.core.tiles import NUM_KINDS, counts34, kind_name, to_mpsz
 from scoring.families.hkos.flags import HKOS_FLAG_RULES
 from scoring.families.hkos.options import ALL_OPTIONS, HAND_OPTIONS
 from scoring.families.hkos.patterns import TESTS
-from scoring.families.rulesets import Ruleset, register
+from scoring.families.rulesets import Ruleset
 
 NAMES = "hkos_faan"
 FORMS = "four sets and a pair or thirteen orphans"
@@ -346,4 +346,5 @@ def _completes(held: list[int], kind: int, sets: int, closed: bool) -> bool:
     return bool(standard_readings(tuple(trial), sets)) or (closed and is_thirteen_orphans(trial))
 
 
-register(Ruleset("hkos", PRESET, resolve, score_hkos, red_fives=False))
+# The family registers these with itself (family.py, ``hand_rulesets``).
+RULESETS = (Ruleset("hkos", PRESET, resolve, score_hkos, red_fives=False),)

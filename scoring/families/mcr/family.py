@@ -13,6 +13,7 @@ from typing import Any
 from scoring.core.seats import SEATS
 from scoring.families.base import CHINESE_FLAGS, FROM_DISCARD, WIN_OUTCOMES, BaseFamily, CountsHands
 from scoring.families.mcr import layout as printout
+from scoring.families.mcr.hand import RULESETS as HAND_RULESETS
 from scoring.families.mcr.options import ALL_OPTIONS
 from scoring.families.mcr.rules import EDITION_SEAT_SCHEMES, MCRRules, resolve
 from scoring.families.mcr.seed_edition import EDITION_NAMES
@@ -46,6 +47,7 @@ LEGACY_EDITION = "cn-national"  # how hands were counted before the editions (is
 class MCRFamily(CountsHands, BaseFamily):
     name = "mcr"
     rulesets = ("mcr",)
+    hand_rulesets = HAND_RULESETS
     names_table = "mcr_fans"
     rules_type = MCRRules
     references = {"false_win": "MCR §9 false win"}

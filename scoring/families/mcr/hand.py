@@ -42,7 +42,7 @@ from scoring.core.shapes import not_winning_message
 from scoring.core.tiles import NUM_KINDS, WIND_LETTERS, Tile
 from scoring.families.mcr.options import ALL_OPTIONS, HAND_OPTIONS
 from scoring.families.mcr.seed_edition import EDITION_KONG_VALUES, EDITIONS, seed_fans
-from scoring.families.rulesets import Ruleset, register
+from scoring.families.rulesets import Ruleset
 
 NAMES = "mcr_fans"
 KNITTED_FORMS = "four sets and a pair, seven pairs, thirteen orphans or a knitted hand"
@@ -281,4 +281,5 @@ def _library_error(code: str, hand: Hand) -> HandError:
     return HandError("bad_input", f"the fan calculator refused the hand ({code})")
 
 
-register(Ruleset("mcr", PRESET, resolve, score_mcr, red_fives=False))
+# The family registers these with itself (family.py, ``hand_rulesets``).
+RULESETS = (Ruleset("mcr", PRESET, resolve, score_mcr, red_fives=False),)

@@ -21,6 +21,7 @@ from scoring.families.protocol import (
     ValueField,
 )
 from scoring.families.riichi import layout as printout
+from scoring.families.riichi.hand import RULESETS as HAND_RULESETS
 from scoring.families.riichi.parts import riichi_parts
 from scoring.families.riichi.setup import ALL_OPTIONS, RiichiSetup, riichi_setup
 from scoring.families.riichi.sheet import replay_riichi
@@ -49,6 +50,7 @@ MAX_YAKUMAN = 6
 class RiichiFamily(BaseFamily):
     name = "riichi"
     rulesets = ("jpml-a", "jpml-b", "wrc", "ema", "tenhou")
+    hand_rulesets = HAND_RULESETS
     names_table = "riichi_yaku"
     rules_type = RiichiSetup
     references = {"false_win": "riichi §7 chombo", "chombo": "riichi §7 chombo"}

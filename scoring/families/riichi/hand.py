@@ -38,7 +38,7 @@ from scoring.families.riichi import renhou
 from scoring.families.riichi.library import LIBRARY_ERRORS, hand_config, library_meld
 from scoring.families.riichi.points import basic_points, hand_payments, limit_of_basic
 from scoring.families.riichi.presets import PRESETS, RiichiConfig, resolve
-from scoring.families.rulesets import Ruleset, register
+from scoring.families.rulesets import Ruleset
 
 NAMES = "riichi_yaku"
 YAKUMAN_HAN = 13  # the library counts one yakuman as 13 han
@@ -377,5 +377,6 @@ def _library_limit(level: str) -> str | None:
     return names.get(level, level.replace(" ", "_") or None)
 
 
-for _name, _preset in PRESETS.items():
-    register(Ruleset(_name, _preset, resolve, score_riichi))
+# Every preset, the library-defaults one for the corpus too; the family registers them
+# with itself (family.py, ``hand_rulesets``).
+RULESETS = tuple(Ruleset(name, preset, resolve, score_riichi) for name, preset in PRESETS.items())

@@ -21,6 +21,7 @@ from scoring.families.protocol import (
     ValueField,
 )
 from scoring.families.zung_jung import layout as printout
+from scoring.families.zung_jung.hand import RULESETS as HAND_RULESETS
 from scoring.families.zung_jung.options import ALL_OPTIONS
 from scoring.families.zung_jung.rules import ZungJungRules, resolve
 from scoring.families.zung_jung.sheet import replay_zung_jung
@@ -33,6 +34,7 @@ FLAGS = ("last_tile", "kong_replacement", "robbing_kong", "heavenly", "earthly")
 class ZungJungFamily(CountsHands, BaseFamily):
     name = "zung-jung"
     rulesets = ("zung-jung",)
+    hand_rulesets = HAND_RULESETS
     names_table = "zung_jung_patterns"
     rules_type = ZungJungRules
     references = {

@@ -40,7 +40,7 @@ from scoring.core.patterns import Found, Pattern, best_arrangement
 from scoring.core.result import Item, Result
 from scoring.core.shapes import Arrangement, arrangements, not_winning_message
 from scoring.core.tiles import kind_name, to_mpsz
-from scoring.families.rulesets import Ruleset, register
+from scoring.families.rulesets import Ruleset
 from scoring.families.zung_jung.options import ALL_OPTIONS, HAND_OPTIONS
 from scoring.families.zung_jung.patterns import (
     CHICKEN_HAND,
@@ -317,4 +317,5 @@ def _breach(hand: Hand, arrangement: Arrangement) -> str | None:
     return None
 
 
-register(Ruleset("zung-jung", PRESET, resolve, score_zung_jung, red_fives=False))
+# The family registers these with itself (family.py, ``hand_rulesets``).
+RULESETS = (Ruleset("zung-jung", PRESET, resolve, score_zung_jung, red_fives=False),)

@@ -22,8 +22,8 @@ from tournament.events.services import add_player, create_event, grant_role, sta
 from tournament.results import services as results
 from tournament.results.confirmation import confirm_sheet, submit_sheet
 from tournament.results.models import Ruling
+from tournament.rounds.services import publish_round, seat_round
 from tournament.seating.models import Round
-from tournament.seating.services import publish_round, seat_round
 from tournament.standings.services import publish_results
 
 NAMES = [

@@ -23,7 +23,7 @@ from tournament.events.models import Event, Registration, StaffRole
 from tournament.events.services import add_player, create_event, grant_role, start_event
 from tournament.printing.models import PrintJob
 from tournament.results.models import ScoreSheet
-from tournament.seating.services import publish_round, seat_round
+from tournament.rounds.services import publish_round, seat_round
 
 MANAGE = "/api/v1/manage/"
 RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}

@@ -15,8 +15,8 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from tests.tournament.standings.staged_team_event import build
-from tournament.stages.services import stage_rows, stages_of
 from tournament.standings.services import standings
+from tournament.standings.stage_rows import stage_rows, stages_of
 from tournament.standings.teams import team_standings
 
 pytestmark = pytest.mark.django_db

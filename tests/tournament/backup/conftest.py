@@ -23,7 +23,7 @@ from tournament.events.errors import save_with_history
 from tournament.events.services import drop_player, grant_role
 from tournament.results import services
 from tournament.results.errors import SheetConflict
-from tournament.seating.services import swap_seats
+from tournament.rounds.services import swap_seats
 
 TSUMO = {"outcome": "tsumo", "level": "value", "winner": "E", "han": 1, "fu": 30}
 

@@ -19,8 +19,8 @@ from tests.tournament.standings.staged_team_event import build
 from tournament.backup.schema import VERSION
 from tournament.events.models import Event
 from tournament.stages.models import Stage, StageEntrant
-from tournament.stages.services import stage_rows, stages_of
 from tournament.standings.services import standings
+from tournament.standings.stage_rows import stage_rows, stages_of
 from tournament.standings.teams import team_standings
 
 

@@ -9,10 +9,11 @@ from django.utils import timezone
 
 from tournament.events import services
 from tournament.events.change_reasons import describe
-from tournament.events.editing import edit_event, edit_player, finish_event
+from tournament.events.editing import edit_event, edit_player
 from tournament.events.errors import EventError
 from tournament.events.models import Event, Player, Registration, StaffRole
 from tournament.events.site_url import site_url_is_loopback
+from tournament.rounds.round_admin import finish_event
 from tournament.seating.models import Round, Seat, Table
 
 

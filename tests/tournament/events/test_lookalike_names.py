@@ -25,7 +25,7 @@ from tournament.events.errors import EventError
 from tournament.events.lookalikes import looks_alike, registration_warnings
 from tournament.events.models import Registration, StaffRole
 from tournament.events.plain_text import BIDI_CONTROLS, ZERO_WIDTH, invisible_character
-from tournament.standings.teams import teams_of
+from tournament.events.teams import teams_of
 
 ADD = "/manage/cup/players/add/"
 IMPORT = "/manage/cup/players/import/"

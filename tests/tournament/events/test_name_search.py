@@ -6,7 +6,7 @@ from django.utils import timezone
 from tournament.events import services
 from tournament.events.models import Player, Registration
 from tournament.events.name_search import filter_registrations, fold, matches
-from tournament.seating import services as seating
+from tournament.rounds import services as seating
 
 
 @pytest.mark.parametrize(

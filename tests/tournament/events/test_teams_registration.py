@@ -23,9 +23,9 @@ from tournament.events.change_reasons import describe
 from tournament.events.editing import EventFieldError, edit_event, edit_player
 from tournament.events.errors import EventError
 from tournament.events.models import Event, Registration, StaffRole
+from tournament.rounds.services import seat_round
 from tournament.seating.models import Round, Seat, Table
 from tournament.seating.quality import event_quality
-from tournament.seating.services import seat_round
 from tournament.standings.services import publish_results
 
 LONG = "T" * 201

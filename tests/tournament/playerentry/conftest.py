@@ -3,7 +3,7 @@
 import pytest
 
 from tests.tournament.results.conftest import NAMES, make_table, staff  # noqa: F401
-from tournament.seating.services import publish_round
+from tournament.rounds.services import publish_round
 
 RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
 

@@ -19,8 +19,8 @@ from tests.tournament.standings.staged_team_event import build
 from tournament.events.errors import EventError
 from tournament.printing import documents, jobs
 from tournament.printing.models import Kind, PrintJob
-from tournament.stages.services import stage_rows, stages_of
 from tournament.standings.services import standings
+from tournament.standings.stage_rows import stage_rows, stages_of
 from tournament.standings.teams import team_standings
 
 pytestmark = pytest.mark.django_db

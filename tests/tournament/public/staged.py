@@ -16,9 +16,10 @@ import random
 from tournament.events.models import Event, StaffRole
 from tournament.events.services import add_player, create_event, start_event
 from tournament.results import services
-from tournament.seating.services import publish_round, seat_round
-from tournament.stages.services import cut_preview, make_cut, stages_of
+from tournament.rounds.services import publish_round, seat_round
+from tournament.stages.services import cut_preview, make_cut
 from tournament.standings.services import publish_results
+from tournament.standings.stage_rows import stages_of
 
 PLAYERS = 16
 TEAMS = ["東京", "Dublin", "北京", "Madrid"]  # team names in any script

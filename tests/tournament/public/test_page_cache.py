@@ -1,4 +1,4 @@
-"""Public pages served from memory (tournament.public.page_cache), on the played event.
+"""Public pages served from memory (tournament.page_cache), on the played event.
 
 What a visitor must never see: a page older than a change this process made,
 someone else's CSRF token, or a staff member's page. What the cache is for:
@@ -17,8 +17,8 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
 from tests.tournament.public.test_standings_pages import ROUND_1, _names_in_order
+from tournament import page_cache
 from tournament.events.models import Player, Registration
-from tournament.public import page_cache
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results
 

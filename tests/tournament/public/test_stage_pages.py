@@ -13,8 +13,8 @@ from fractions import Fraction
 import pytest
 
 from tests.tournament.public.staged import make_staged
-from tournament.stages.services import stage_rows
 from tournament.standings.services import standings
+from tournament.standings.stage_rows import stage_rows
 
 pytestmark = pytest.mark.django_db
 URL = "/e/staged/standings/"
@@ -191,7 +191,7 @@ def test_an_undone_cut_takes_the_stage_away_at_once(client, qualified):
 
 def test_the_player_page_of_a_staged_event_reads_the_stages_once(client, qualified, settings):
     """The rank chart ranks the stages again after every round: the stages and their
-    entrants are read once (stages.services.Loaded), so a round more costs no query."""
+    entrants are read once (standings.stage_rows.Loaded), so a round more costs no query."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 

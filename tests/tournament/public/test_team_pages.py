@@ -12,8 +12,8 @@ from fractions import Fraction
 import pytest
 
 from tests.tournament.public.staged import TEAMS, make_staged
+from tournament.events.teams import teams_of
 from tournament.standings.services import session_lines
-from tournament.standings.teams import teams_of
 
 pytestmark = pytest.mark.django_db
 URL = "/e/staged/teams/"

@@ -24,10 +24,10 @@ from tournament.results import services as results
 from tournament.results.models import ScoreSheet
 from tournament.results.reasons import version_reason
 from tournament.results.sheet_state import head_of
-from tournament.seating import correction_views
+from tournament.rounds import correction_views
+from tournament.rounds.replacements import candidates, replace_player
+from tournament.rounds.swaps import expected_of, swap_seats
 from tournament.seating.models import Round, Seat
-from tournament.seating.replacements import candidates, replace_player
-from tournament.seating.swaps import expected_of, swap_seats
 from tournament.standings.services import publish_results, standings
 
 Status = ScoreSheet.Status

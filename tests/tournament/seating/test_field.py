@@ -4,7 +4,7 @@ import pytest
 
 from tournament.events import services as event_services
 from tournament.events.models import Registration
-from tournament.seating import services
+from tournament.rounds import services
 from tournament.seating.field import playing_registrations
 
 

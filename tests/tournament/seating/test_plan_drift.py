@@ -11,9 +11,9 @@ import pytest
 
 from tournament.events import services as event_services
 from tournament.events.models import Event, StaffRole
-from tournament.seating import services
+from tournament.rounds import services
+from tournament.rounds.plan_drift import drifted_rounds
 from tournament.seating.models import Round, Seat
-from tournament.seating.plan_drift import drifted_rounds
 
 
 @pytest.fixture(autouse=True)

@@ -15,7 +15,7 @@ import pytest
 
 from tournament.events import services as event_services
 from tournament.events.models import Event
-from tournament.seating import services
+from tournament.rounds import services
 from tournament.seating.models import Round, Seat
 from tournament.seating.quality import event_quality
 

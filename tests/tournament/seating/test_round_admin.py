@@ -8,7 +8,7 @@ from tournament.events import services
 from tournament.events.errors import EventError
 from tournament.events.models import Event, StaffRole
 from tournament.results import services as results
-from tournament.seating import round_admin
+from tournament.rounds import round_admin
 from tournament.seating.models import Round, Seat, Table
 
 SCORES = dict(zip("ESWN", (40000, 30000, 27000, 23000), strict=True))

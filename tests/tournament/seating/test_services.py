@@ -5,7 +5,7 @@ import pytest
 from tournament.events import services as event_services
 from tournament.events.errors import EventError
 from tournament.events.models import Registration
-from tournament.seating import services
+from tournament.rounds import services
 from tournament.seating.models import Round, Seat, Table
 
 CLUBS = ["Tokyo", "Osaka", "Paris", "Hamburg"]

@@ -10,7 +10,7 @@ import pytest
 
 from tournament.events import services as event_services
 from tournament.events.models import Event, StaffRole
-from tournament.seating import services
+from tournament.rounds import services
 from tournament.seating.models import Seat
 from tournament.seating.planner.quality import measure
 from tournament.seating.quality import event_quality, group_of, seated_rounds, swap_quality

@@ -4,7 +4,7 @@ import pytest
 
 from tournament.events import services as event_services
 from tournament.events.models import StaffRole
-from tournament.seating import services
+from tournament.rounds import services
 from tournament.seating.models import Round, Seat
 
 

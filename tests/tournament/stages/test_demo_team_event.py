@@ -8,7 +8,7 @@ points, every stage's standings with half the points carried, the overall
 ranking, the two cuts, and both team rankings; then compares them field by
 field with what the services say. Each cut has a tie on table points across
 the line, decided by the session-score total: the demo's scores are chosen
-so (``tournament/stages/demo.py``).
+so (``tournament/demo/team_event.py``).
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
 
+from tournament.demo.team_event import table_scores, tie_at_line
 from tournament.events.models import Event
 from tournament.events.rules import precedence_of
 from tournament.results.models import ScoreSheet
 from tournament.seating.models import Round, Seat
-from tournament.stages.demo import table_scores, tie_at_line
 from tournament.stages.models import StageEntrant
-from tournament.stages.services import cut_preview, overall_rows, stage_rows, stages_of
+from tournament.stages.services import cut_preview
+from tournament.standings.stage_rows import overall_rows, stage_rows, stages_of
 from tournament.standings.teams import team_standings
 
 SLUG = "demo-teams"

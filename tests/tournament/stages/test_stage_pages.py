@@ -17,7 +17,8 @@ from tests.tournament.stages.stage_builder import build, level, play, spread
 from tournament.events.models import Registration
 from tournament.seating.models import Round
 from tournament.stages.models import Stage, StageEntrant
-from tournament.stages.services import cut_preview, stages_of
+from tournament.stages.services import cut_preview
+from tournament.standings.stage_rows import stages_of
 
 pytestmark = pytest.mark.django_db
 

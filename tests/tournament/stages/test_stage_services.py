@@ -16,9 +16,9 @@ from tests.tournament.stages.stage_builder import build, level, play, spread
 from tournament.events.errors import EventError
 from tournament.events.models import Registration
 from tournament.events.services import add_substitute, drop_player
+from tournament.rounds.round_admin import delete_round
+from tournament.rounds.services import seat_round
 from tournament.seating.models import Round, Seat
-from tournament.seating.round_admin import delete_round
-from tournament.seating.services import seat_round
 from tournament.stages import services
 from tournament.stages.models import Stage, StageEntrant
 
@@ -282,7 +282,7 @@ def test_a_withdrawn_entrant_is_not_seated_and_a_substitute_fills_the_table():
 
 def test_a_stage_round_is_compared_with_the_stage_players_not_the_whole_field():
     """The round page's "planned before the players changed" warns of the stage's own."""
-    from tournament.seating.plan_drift import drifted_rounds
+    from tournament.rounds.plan_drift import drifted_rounds
 
     event, director, _judge, stage = played("drift", 4, spread)
     services.make_cut(stage, by=director)

@@ -16,9 +16,10 @@ from django.contrib.auth import get_user_model
 from tournament.events.models import Event, StaffRole
 from tournament.events.services import add_player, create_event, start_event
 from tournament.results import services
-from tournament.seating.services import publish_round, seat_round
-from tournament.stages.services import cut_preview, define_stages, make_cut, stages_of
+from tournament.rounds.services import publish_round, seat_round
+from tournament.stages.services import cut_preview, define_stages, make_cut
 from tournament.standings.services import publish_results
+from tournament.standings.stage_rows import stages_of
 
 TEAMS = ("Red", "Blue", "Green", "Gold")
 # Final scores by seat, a different set per round so ties are rare.

@@ -22,9 +22,9 @@ from tournament.events.errors import save_with_history
 from tournament.events.models import Event, Registration
 from tournament.results import services as results
 from tournament.results.sheet_state import head_of
+from tournament.rounds.replacements import replace_player
+from tournament.rounds.swaps import expected_of, swap_seats
 from tournament.seating.models import Round, Seat
-from tournament.seating.replacements import replace_player
-from tournament.seating.swaps import expected_of, swap_seats
 from tournament.standings.fingerprints import fingerprint
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.services import compute, publish_results, standings
@@ -128,7 +128,7 @@ def _edit_event(built):
 
 
 def _unpublish_results(built):
-    unpublish = optional("tournament.seating.round_admin", "unpublish_results")
+    unpublish = optional("tournament.rounds.round_admin", "unpublish_results")
     unpublish(Round.objects.get(event=built.event, number=1), reason="a correction", by=None)
 
 

@@ -21,6 +21,7 @@ from django.urls import reverse
 from tournament.events import csv_import, editing
 from tournament.events.models import Event, Registration
 from tournament.printing.lists import score_card_context, seating_rows, standings_context
+from tournament.rounds.round_admin import finish_event
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results
 
@@ -71,7 +72,7 @@ def test_a_later_event_never_rewrites_a_finished_one(client, tournament, make_ev
     built = tournament("jpml-b", tables=1, rounds=1)
     built.play_round(1, [[45300, 31700, 24600, 18400]])
     publish_results(Round.objects.get(event=built.event, number=1))
-    editing.finish_event(built.event)
+    finish_event(built.event)
     known = built.registrations[0]  # Player 01, club "Club", DE, EMA id 04000001
     ema_id = known.player.ema_id
     before = _what_the_world_sees(client, built.event, known)

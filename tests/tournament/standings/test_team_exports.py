@@ -20,8 +20,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournament.standings.staged_team_event import build
-from tournament.stages.services import stage_rows, stages_of
 from tournament.standings.services import standings
+from tournament.standings.stage_rows import stage_rows, stages_of
 from tournament.standings.teams import team_standings
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@
 Pure Python, no Django and no database, so that it can be tested and timed
 without either: ``plan.plan_seating`` takes player ids, the rounds already
 played, groups and standings, and returns a ``Plan``. The Django side
-(``tournament.seating.services``) loads those rows, calls the planner, and
+(``tournament.rounds.services``) loads those rows, calls the planner, and
 stores the answer as Round, Table and Seat rows in one transaction.
 
 Modules: ``plan`` (the entry point and its checks), ``balanced`` (designs,

@@ -19,20 +19,34 @@ team standings instead: ``{"event", "rankings": [{"kind": "all"|"best",
 "best", "title", "rows": [{"rank", "tied", "team", "points", "score",
 "sessions", "members"}]}]}``, points exact as strings. An unknown stage, or
 ``--teams`` for an event without team rankings, exits 2.
+
+Every registered export format (``tournament.standings.exporters``: ``csv``,
+``xlsx``, ``ema_results``, ``rounds``, ``teams_csv``, ``teams_json`` and any
+added later) is a ``--format`` too: the same file as its download, written to
+``--output FILE`` (``--published``: the public one; ``--stage N``: that stage's,
+where the format has stages). Exits 2 without ``--output``, for a format the
+public is not offered with ``--published``, or with ``--teams`` (the team
+files are formats of their own).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 import unicodedata
 from fractions import Fraction
+from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.events.models import Event
 from tournament.events.rules import standings_format_of
+from tournament.standings import exporters
+from tournament.standings.exporters import PUBLIC, STAFF, NoSuchStage
+from tournament.standings.installed import standings_rows
 from tournament.standings.models import StandingSnapshot
-from tournament.standings.services import standings
+from tournament.standings.team_exports import teams_document
 
 BAD_ARGUMENTS = 2
 
@@ -74,7 +88,14 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("slug", help="the event's short name")
-        parser.add_argument("--format", choices=["json", "text"], default="text")
+        files = [exporter.code for exporter in exporters.exporters()]
+        parser.add_argument(
+            "--format",
+            choices=["json", "text", *files],
+            default="text",
+            help="json or text on the screen, or a file format written to --output",
+        )
+        parser.add_argument("--output", metavar="FILE", help="where a file format is written")
         parser.add_argument(
             "--published", action="store_true", help="only rounds whose results are published"
         )
@@ -89,6 +110,14 @@ class Command(BaseCommand):
                 f"no event with the short name {options['slug']!r}", returncode=BAD_ARGUMENTS
             )
         scope = StandingSnapshot.Scope.PUBLIC if options["published"] else "staff"
+        exporter = exporters.find(options["format"])
+        if exporter is not None:
+            self._file(event, scope, exporter, options)
+            return
+        if options["output"]:
+            raise CommandError(
+                "--output is for a file format (--format csv, xlsx, …)", returncode=BAD_ARGUMENTS
+            )
         if options["teams"]:
             self._teams(event, scope, options["format"])
             return
@@ -106,21 +135,42 @@ class Command(BaseCommand):
             )
 
     def _rows(self, event, scope: str, number: int | None) -> list[dict]:
-        if number is None:
-            return standings(event, scope).rows
-        from tournament.stages.services import stage_rows, stages_of
-
-        stage = next((s for s in stages_of(event) if s.number == number), None)
-        if stage is None or (stage.number > 1 and stage.cut_at is None):
+        try:
+            return standings_rows(event, scope, None if number is None else str(number))[0]
+        except NoSuchStage:
             raise CommandError(
                 f"event {event.slug!r} has no stage {number} with players",
                 returncode=BAD_ARGUMENTS,
+            ) from None
+
+    def _file(self, event, scope: str, exporter, options) -> None:
+        """The registered format's file, as its download gives it, written to ``--output``."""
+        code, number, output = exporter.code, options["stage"], options["output"]
+        if (PUBLIC if options["published"] else STAFF) not in exporter.audiences:
+            raise CommandError(
+                f"--format {code} is for the staff only: leave out --published",
+                returncode=BAD_ARGUMENTS,
             )
-        return stage_rows(stage, scope)
+        if options["teams"]:
+            raise CommandError(
+                f"--teams is for json or text; --format {code} is a file", returncode=BAD_ARGUMENTS
+            )
+        if not output:
+            raise CommandError(
+                f"--format {code} writes a file: add --output FILE", returncode=BAD_ARGUMENTS
+            )
+        try:
+            data, _part = exporter.source(event, scope, None if number is None else str(number))
+        except NoSuchStage:
+            raise CommandError(
+                f"event {event.slug!r} has no stage {number} with players",
+                returncode=BAD_ARGUMENTS,
+            ) from None
+        content = exporter.build(event, data)
+        _write(Path(output), content)
+        self.stdout.write(f"{output}: {code} of {event.slug}, {len(content)} bytes")
 
     def _teams(self, event, scope: str, form: str) -> None:
-        from tournament.standings.team_exports import teams_document
-
         document = teams_document(event, scope=scope)
         if not document["rankings"]:
             raise CommandError(
@@ -136,3 +186,18 @@ class Command(BaseCommand):
                     f"{row['rank']:>4} {pad(row['team'], 24)} {row['points']:>9} "
                     f"{row['score']:>10} {row['sessions']:>3}"
                 )
+
+
+def _write(target: Path, content: bytes) -> None:
+    """Whole or not at all: a half-written file never replaces a good one."""
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir() or target.is_dir():
+        raise CommandError(f"cannot write {target}: no such folder", returncode=BAD_ARGUMENTS)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".standings-")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(content)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

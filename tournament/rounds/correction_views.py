@@ -1,0 +1,238 @@
+"""The director's seating corrections: swap two seats, fill an empty seat, with a preview.
+
+Both pages take the round page's form. A change at tables without results is
+applied at once (one step, as before). At a table with results it is a
+correction (``tournament.rounds.swaps``): the page shows whose results change
+hands, the seating quality before and after (when the quality module is
+there), and a Confirm button that posts the same form again with the
+preview's ``expect`` token; the service applies it only if nothing changed
+since. ``GET`` shows the preview of any change without applying it.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.events.decorators import event_permission_required
+from tournament.events.errors import EventError
+from tournament.events.form_messages import form_error_messages
+from tournament.results.models import ScoreSheet
+from tournament.rounds.forms import ReplaceForm, SwapForm
+from tournament.rounds.replacements import replace_player
+from tournament.rounds.swaps import Expected, expected_of, heads_with_results, swap_seats
+from tournament.seating.models import Round, Seat
+from tournament.seating.quality import has_teams
+
+try:  # written by another change; the pages work without it
+    from tournament.seating.quality import swap_quality
+except ImportError:  # pragma: no cover - depends on the checkout
+    swap_quality = None
+
+QUALITY = [
+    ("repeats", gettext_lazy("Players meeting again")),
+    ("club_meetings", gettext_lazy("Club mates meeting")),
+    ("wind_unbalanced", gettext_lazy("Players with unbalanced winds")),
+    ("whole_group_tables", gettext_lazy("Tables of a single group")),
+]
+
+
+def _round_and_seats(event, number):
+    round_ = get_object_or_404(Round, event=event, number=number)
+    seats = list(
+        Seat.objects.filter(round=round_).select_related("table", "round", "registration__player")
+    )
+    return round_, seats
+
+
+def _refused(request, event, round_, form=None, message=None):
+    """Back to the round page with the form's errors or the service's refusal."""
+    for error in [message] if message else form_error_messages(form):
+        messages.error(request, error)
+    return redirect("seating:round", event.slug, round_.number)
+
+
+def quality_rows(seat_a: Seat, seat_b: Seat) -> list[dict]:
+    """The seating quality's measures before and after swapping ``seat_a`` and ``seat_b``."""
+    if swap_quality is None:
+        return []
+    before, after = swap_quality(seat_a, seat_b)
+    rows = []
+    teams = has_teams(seat_a.round.event)
+    for name, label in QUALITY:
+        if teams and name == "club_meetings":
+            label = gettext_lazy("Teammates or club mates meeting")  # a team is kept apart first
+        if hasattr(before, name) and hasattr(after, name):
+            old, new = _number(getattr(before, name)), _number(getattr(after, name))
+            rows.append({"label": label, "before": old, "after": new, "changed": old != new})
+    return rows
+
+
+def _number(value) -> int:
+    """A measure as a count: some are given as the players or tables they concern."""
+    return len(value) if isinstance(value, (list, tuple, set, frozenset)) else value
+
+
+def moved_results(changes: list[tuple[Seat, object]]) -> list[dict]:
+    """For each table with results among ``changes`` (seat, its new holder): whose results move."""
+    tables = {seat.table_id: seat.table for seat, _holder in changes}
+    heads = heads_with_results(tables.values())
+    blocks = []
+    for table_id, head in sorted(heads.items(), key=lambda item: tables[item[0]].number):
+        session = (head.result or {}).get("session") or {}
+        rows = []
+        for seat, holder in sorted(changes, key=lambda c: c[0].wind_order):
+            if seat.table_id != table_id:
+                continue
+            line = session.get(seat.wind) or {}
+            rows.append(
+                {
+                    "wind": seat.get_wind_display(),
+                    "before": seat.registration.name,
+                    "after": holder.name,
+                    # Shown through the sheets' own number filters (fractions, signs).
+                    "score": line.get("score"),
+                    "points": line.get("rank_points"),
+                    "placement": line.get("placement"),
+                }
+            )
+        back = head.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
+        blocks.append({"table": tables[table_id], "head": head, "rows": rows, "sent_back": back})
+    return blocks
+
+
+def _preview(request, event, round_, form, changes, action, quality, title):
+    tables = {seat.table_id: seat.table for seat, _holder in changes}.values()
+    blocks = moved_results(changes)
+    context = {
+        "event": event,
+        "round": round_,
+        "form": form,
+        "title": title,
+        "action": action,
+        "blocks": blocks,
+        "sent_back": any(block["sent_back"] for block in blocks),
+        "quality": quality,
+        "worse": any(row["after"] > row["before"] for row in quality),
+        "changes": [(seat, holder) for seat, holder in changes],
+        "expect": expected_of(tables, [seat for seat, _holder in changes]).token(),
+    }
+    return render(request, "staff/round/move_preview.html", context)
+
+
+def _sent_back_message(request, blocks) -> None:
+    back = [str(block["table"]) for block in blocks if block["sent_back"]]
+    if back:
+        messages.warning(
+            request,
+            _(
+                "%(tables)s must be confirmed again: the results now belong to the new "
+                "holders of the seats, and leave the standings until then."
+            )
+            % {"tables": ", ".join(back)},
+        )
+
+
+def _quality_message(request, quality) -> None:
+    changed = [
+        f"{row['label']}: {row['before']} → {row['after']}" for row in quality if row["changed"]
+    ]
+    if changed:
+        messages.info(request, _("Seating quality: %(changes)s") % {"changes": "; ".join(changed)})
+
+
+def _step(request, form, changes, *, worse: bool = False):
+    """``("preview"|"apply", expect)`` for this request: what to do with the form.
+
+    A change that makes the seating worse (a repeat, club mates together) is
+    shown before it is applied, even where no results would move.
+    """
+    token = form.cleaned_data.get("expect") or ""
+    if request.method == "POST" and token:
+        return "apply", Expected.parse(token)
+    tables = {seat.table_id: seat.table for seat, _holder in changes}.values()
+    if request.method == "POST" and not worse and not heads_with_results(tables):
+        # One step: nothing to preview, but the service still checks under lock.
+        return "apply", expected_of(tables, [seat for seat, _holder in changes])
+    return "preview", None
+
+
+@event_permission_required("manage")
+def round_move(request, event, number):
+    """Swap two seats: at once without results, else after the preview (GET shows one)."""
+    round_, seats = _round_and_seats(event, number)
+    data = request.POST if request.method == "POST" else request.GET
+    form = SwapForm(data, seats=seats)
+    if round_.status == Round.Status.FINISHED:
+        return _refused(
+            request, event, round_, message=_("Round %(number)s has finished.") % {"number": number}
+        )
+    if not form.is_valid():
+        return _refused(request, event, round_, form)
+    seat_a = form.seats[form.cleaned_data["seat_a"]]
+    seat_b = form.seats[form.cleaned_data["seat_b"]]
+    changes = [(seat_a, seat_b.registration), (seat_b, seat_a.registration)]
+    quality = quality_rows(seat_a, seat_b)
+    worse = any(row["after"] > row["before"] for row in quality)
+    try:
+        step, expect = _step(request, form, changes, worse=worse)
+        if step == "preview":
+            title = _("Swap %(a)s and %(b)s") % {
+                "a": seat_a.registration.name,
+                "b": seat_b.registration.name,
+            }
+            return _preview(request, event, round_, form, changes, "seating:move", quality, title)
+        blocks = moved_results(changes)
+        swap_seats(
+            seat_a, seat_b, by=request.user, reason=form.cleaned_data["reason"], expect=expect
+        )
+    except EventError as error:
+        return _refused(request, event, round_, message=error.message)
+    messages.success(
+        request,
+        _("%(a)s and %(b)s swapped seats.")
+        % {"a": seat_a.registration.name, "b": seat_b.registration.name},
+    )
+    _sent_back_message(request, blocks)
+    _quality_message(request, quality)
+    return redirect("seating:round", event.slug, number)
+
+
+@event_permission_required("manage")
+def round_replace(request, event, number):
+    """Give a seat to a player not seated in the round: at once, or after the preview."""
+    round_, seats = _round_and_seats(event, number)
+    data = request.POST if request.method == "POST" else request.GET
+    form = ReplaceForm(data, round_=round_, seats=seats)
+    if round_.status == Round.Status.FINISHED:
+        return _refused(
+            request, event, round_, message=_("Round %(number)s has finished.") % {"number": number}
+        )
+    if not form.is_valid():
+        return _refused(request, event, round_, form)
+    seat = form.seats[form.cleaned_data["seat"]]
+    newcomer = form.registrations[form.cleaned_data["registration"]]
+    changes = [(seat, newcomer)]
+    try:
+        step, expect = _step(request, form, changes)
+        if step == "preview":
+            title = _("%(new)s takes the seat of %(old)s") % {
+                "new": newcomer.name,
+                "old": seat.registration.name,
+            }
+            return _preview(request, event, round_, form, changes, "seating:replace", [], title)
+        blocks = moved_results(changes)
+        replace_player(
+            seat, newcomer, by=request.user, reason=form.cleaned_data["reason"], expect=expect
+        )
+    except EventError as error:
+        return _refused(request, event, round_, message=error.message)
+    messages.success(
+        request,
+        _("%(new)s takes the seat of %(old)s.")
+        % {"new": newcomer.name, "old": seat.registration.name},
+    )
+    _sent_back_message(request, blocks)
+    return redirect("seating:round", event.slug, number)

@@ -7,6 +7,8 @@ need neither the database nor the request's context to render.
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 from django.test import override_settings
 
@@ -45,8 +47,18 @@ def test_the_error_pages_speak_the_readers_language(visitor, language):
 
 @override_settings(DEBUG=False)
 def test_a_500_is_logged_with_its_traceback(visitor, caplog):
-    with caplog.at_level("ERROR", logger="django.request"):
-        visitor.get("/broken/")
+    # django.request does not propagate (tournament/logs.py): the capture is put on it
+    # directly, so a test before this one in the same process that configured logging
+    # again (its handlers replaced) cannot hide the record (seen once under xdist).
+    logger = logging.getLogger("django.request")
+    added = caplog.handler not in logger.handlers
+    logger.addHandler(caplog.handler)
+    try:
+        with caplog.at_level("ERROR", logger="django.request"):
+            visitor.get("/broken/")
+    finally:
+        if added:
+            logger.removeHandler(caplog.handler)
     (record,) = [r for r in caplog.records if r.name == "django.request"]
     assert record.exc_info and "a bug" in str(record.exc_info[1])
     from tournament.logs import JSONFormatter

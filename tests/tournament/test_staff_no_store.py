@@ -4,7 +4,7 @@ Issue #32, L6: staff downloads (standings CSV/XLSX, EMA results, round and
 team exports, printed PDFs) had no ``Cache-Control: private, no-store``, on
 phones and laptops that judges and directors share. The staff URLs are walked
 from the resolver as the permission matrix walks them
-(``tests/tournament/test_staff_permissions.py``), so a page added later is
+(``tests/tournament/events/test_staff_permissions.py``), so a page added later is
 checked too; every answer counts (a page, a download, a redirect to the
 login, a refusal), for every kind of user.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.tournament.test_staff_permissions import (  # noqa: F401  (world: a fixture)
+from tests.tournament.events.test_staff_permissions import (  # noqa: F401  (world: a fixture)
     PUBLIC,
     STAFF,
     _publish_results,

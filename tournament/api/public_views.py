@@ -44,8 +44,7 @@ from tournament.events.rules import standings_format_of
 from tournament.public import history
 from tournament.public.standings_view import metric_order
 from tournament.public.tables import metric_name
-from tournament.public.views import PUBLIC_ROUND
-from tournament.seating.models import Round, Seat
+from tournament.seating.models import PUBLIC_STATUSES, Round, Seat
 from tournament.seating.views import seating_of
 from tournament.seating.visibility import public_round_or_404
 from tournament.standings.services import Scope, ranks_by_round, standings
@@ -166,7 +165,7 @@ class RoundList(PublicView):
     def get(self, request, slug):
         """The rounds whose seating is published, and whether their results are."""
         event = public_event(slug)
-        rounds = event.rounds.filter(status__in=PUBLIC_ROUND).order_by("number")
+        rounds = event.rounds.public().order_by("number")
         data = [
             {
                 "number": r.number,
@@ -250,7 +249,7 @@ class Where(PublicView):
         )
         seats: dict[int, list[dict]] = {}
         for seat in (
-            Seat.objects.filter(round__event=event, round__status__in=PUBLIC_ROUND)
+            Seat.objects.filter(round__event=event, round__status__in=PUBLIC_STATUSES)
             .filter(registration__in=[r.pk for r in registrations])
             .select_related("table", "round")
             .order_by("round__number")
@@ -264,7 +263,7 @@ class Where(PublicView):
                     "wind_name": seat.get_wind_display(),
                 }
             )
-        latest = event.rounds.filter(status__in=PUBLIC_ROUND).order_by("-number").first()
+        latest = event.rounds.public().order_by("-number").first()
         current = latest.number if latest else None
         players = [
             {

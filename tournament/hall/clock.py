@@ -29,7 +29,6 @@ from scoring.families import OptionError
 from tournament.events.errors import EventError
 from tournament.events.rules import family_of, rules_of
 from tournament.hall.models import ClockEvent, RoundClock
-from tournament.seating.models import Round
 
 Kind = ClockEvent.Kind
 MAX_MINUTES = 600  # ten hours: more is a typo
@@ -175,12 +174,7 @@ def clock_log(round_, limit: int = 30) -> list[ClockEvent]:
 
 def current_round(event):
     """The round the hall plays now: the latest published round whose clock is started."""
-    public = (Round.Status.PUBLISHED, Round.Status.FINISHED)
-    return (
-        event.rounds.filter(status__in=public, clock__started_at__isnull=False)
-        .order_by("-number")
-        .first()
-    )
+    return event.rounds.public().filter(clock__started_at__isnull=False).order_by("-number").first()
 
 
 # --- changing --------------------------------------------------------------------------

@@ -145,7 +145,7 @@ def clock_json_staff(request, event, number):
 def projector_clock(request, slug):
     """Full screen for the hall: the round being played (``?round=N`` for another)."""
     event = get_object_or_404(Event.objects.public(), slug=slug)
-    public = event.rounds.filter(status__in=(Round.Status.PUBLISHED, Round.Status.FINISHED))
+    public = event.rounds.public()
     asked = request.GET.get("round", "")
     if asked.isdigit():
         round_ = get_object_or_404(public, number=int(asked))

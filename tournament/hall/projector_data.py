@@ -24,14 +24,12 @@ from tournament.public.standings_view import PUBLIC, metric_order
 from tournament.public.tables import MAIN_METRICS, metric_name, table_rows
 from tournament.results.display import WIND_CHARS
 from tournament.results.templatetags.results_tags import points as format_points
-from tournament.seating.models import PUBLIC_STATUSES, Round
+from tournament.seating.models import Round
 from tournament.seating.views import seating_of
 from tournament.stages.services import current_stage
 from tournament.standings.services import session_lines, standings
 from tournament.standings.stage_rows import stage_rows
 from tournament.standings.teams import team_standings
-
-PUBLIC_ROUND = PUBLIC_STATUSES  # the seating app names them once
 
 
 def version_of(html: str) -> str:
@@ -118,7 +116,7 @@ def public_round(event, number: int | None = None) -> Round | None:
     With no number it follows the event: once the director publishes the
     next round's seating, the screen moves on to it by itself.
     """
-    rounds = event.rounds.filter(status__in=PUBLIC_ROUND)
+    rounds = event.rounds.public()
     if number is not None:
         return rounds.filter(number=number).first()
     return rounds.order_by("-number").first()

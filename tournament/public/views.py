@@ -20,7 +20,7 @@ from tournament.public.standings_view import (
     standings_query,
 )
 from tournament.public.tables import metric_name
-from tournament.seating.models import PUBLIC_STATUSES, Round
+from tournament.seating.models import Round
 from tournament.standings import exporters
 from tournament.standings.exporters import PUBLIC, STANDINGS
 from tournament.standings.services import standings
@@ -28,7 +28,6 @@ from tournament.stats.presenting import player_block
 
 # Seconds between two refreshes of the live standings (live.js); a setting may change it.
 LIVE_INTERVAL = 30
-PUBLIC_ROUND = PUBLIC_STATUSES  # the seating app names them once
 
 
 def home(request):
@@ -49,7 +48,7 @@ def event_detail(request, slug):
         event.registrations.select_related("player").order_by("name", "pk"), query
     )
     dropped = Registration.Status.DROPPED
-    rounds = event.rounds.filter(status__in=PUBLIC_ROUND)
+    rounds = event.rounds.public()
     return render(
         request,
         "public/event_detail.html",
@@ -78,9 +77,7 @@ def standings_page(request, slug):
         response = HttpResponse(html)
         response["Cache-Control"] = "no-cache"
         return response
-    rounds = list(
-        event.rounds.filter(status__in=PUBLIC_ROUND).values_list("number", "results_published_at")
-    )
+    rounds = list(event.rounds.public().values_list("number", "results_published_at"))
     fragment_query = query.copy()
     fragment_query["fragment"] = "1"
     return render(

@@ -99,7 +99,7 @@ def _check_number(event: Event, number: int) -> Round | None:
     current = existing.get(number)
     if current is None:
         return None
-    if current.status in (Round.Status.PUBLISHED, Round.Status.FINISHED):
+    if current.is_public:
         raise EventError(
             _("Round %(number)s is already published; swap seats by hand instead.")
             % {"number": number}
@@ -293,9 +293,6 @@ def publish_round(round_: Round, by=None) -> Round:
     return save_with_history(round_, change_reason("round.published"), by)
 
 
-PLAYED = (Round.Status.PUBLISHED, Round.Status.FINISHED)
-
-
 @transaction.atomic
 def plan_remaining_rounds(
     event: Event,
@@ -323,7 +320,7 @@ def plan_remaining_rounds(
             % {"event": event.name}
         )
     rounds = {r.number: r for r in event.rounds.select_for_update()}
-    first = max((n for n, r in rounds.items() if r.status in PLAYED), default=0) + 1
+    first = max((n for n, r in rounds.items() if r.is_public), default=0) + 1
     if first > planned:
         raise EventError(
             _(

@@ -147,7 +147,7 @@ def _quality_names(q, names, teams=None) -> dict:
 @event_permission_required("manage")
 def rounds_plan(request, event):
     """Seat (or seat again) every unpublished round up to the number of rounds planned."""
-    played = event.rounds.filter(status__in=services.PLAYED).values_list("number", flat=True)
+    played = event.rounds.public().values_list("number", flat=True)
     first = max(played, default=0) + 1  # the plan's first round, as the service counts it
     method = request.POST.get("method") or default_method(event, first, Round.Method.BALANCED)
     try:

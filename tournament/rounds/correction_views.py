@@ -3,10 +3,9 @@
 Both pages take the round page's form. A change at tables without results is
 applied at once (one step, as before). At a table with results it is a
 correction (``tournament.rounds.swaps``): the page shows whose results change
-hands, the seating quality before and after (when the quality module is
-there), and a Confirm button that posts the same form again with the
-preview's ``expect`` token; the service applies it only if nothing changed
-since. ``GET`` shows the preview of any change without applying it.
+hands, the seating quality before and after, and a Confirm button that posts
+the same form again with the preview's ``expect`` token; the service applies
+it only if nothing changed since. ``GET`` shows the preview of any change without applying it.
 """
 
 from __future__ import annotations
@@ -24,12 +23,7 @@ from tournament.rounds.forms import ReplaceForm, SwapForm
 from tournament.rounds.replacements import replace_player
 from tournament.rounds.swaps import Expected, expected_of, heads_with_results, swap_seats
 from tournament.seating.models import Round, Seat
-from tournament.seating.quality import has_teams
-
-try:  # written by another change; the pages work without it
-    from tournament.seating.quality import swap_quality
-except ImportError:  # pragma: no cover - depends on the checkout
-    swap_quality = None
+from tournament.seating.quality import has_teams, swap_quality
 
 QUALITY = [
     ("repeats", gettext_lazy("Players meeting again")),
@@ -56,8 +50,6 @@ def _refused(request, event, round_, form=None, message=None):
 
 def quality_rows(seat_a: Seat, seat_b: Seat) -> list[dict]:
     """The seating quality's measures before and after swapping ``seat_a`` and ``seat_b``."""
-    if swap_quality is None:
-        return []
     before, after = swap_quality(seat_a, seat_b)
     rows = []
     teams = has_teams(seat_a.round.event)

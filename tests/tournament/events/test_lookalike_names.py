@@ -23,7 +23,7 @@ from tournament.events import csv_import, services
 from tournament.events.editing import edit_player
 from tournament.events.errors import EventError
 from tournament.events.lookalikes import looks_alike, registration_warnings
-from tournament.events.models import Registration, StaffRole
+from tournament.events.models import Registration
 from tournament.events.plain_text import BIDI_CONTROLS, ZERO_WIDTH, invisible_character
 from tournament.events.teams import teams_of
 
@@ -31,19 +31,6 @@ ADD = "/manage/cup/players/add/"
 IMPORT = "/manage/cup/players/import/"
 CYRILLIC_TEAM = "\u0422\u0435am Alpha"  # Теam Alpha: a Cyrillic Т and е
 RLO, ZWSP = "\u202e", "\u200b"
-
-
-@pytest.fixture
-def event(make_event):
-    return make_event(slug="cup", name="Cup")
-
-
-@pytest.fixture
-def director(client, django_user_model, event):
-    user = django_user_model.objects.create_user("director", password="pw")
-    StaffRole.objects.create(event=event, user=user, role="director")
-    client.force_login(user)
-    return user
 
 
 def warnings_of(response) -> list[str]:

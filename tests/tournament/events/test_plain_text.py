@@ -11,23 +11,10 @@ from django.utils import translation
 from tournament.events import csv_import, services
 from tournament.events.admin import PlayerAdminForm, RegistrationAdminForm
 from tournament.events.errors import EventError
-from tournament.events.models import Player, Registration, StaffRole
+from tournament.events.models import Player, Registration
 from tournament.events.plain_text import control_character
 
 ADD = "/manage/cup/players/add/"
-
-
-@pytest.fixture
-def event(make_event):
-    return make_event(slug="cup", name="Cup")
-
-
-@pytest.fixture
-def director(client, django_user_model, event):
-    user = django_user_model.objects.create_user("director", password="pw")
-    StaffRole.objects.create(event=event, user=user, role="director")
-    client.force_login(user)
-    return user
 
 
 @pytest.mark.parametrize(

@@ -8,23 +8,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tournament.events import csv_import
-from tournament.events.models import Registration, StaffRole
+from tournament.events.models import Registration
 
 IMPORT = "/manage/cup/players/import/"
 CONFIRM = "/manage/cup/players/import/confirm/"
-
-
-@pytest.fixture
-def event(make_event):
-    return make_event(slug="cup", name="Cup")
-
-
-@pytest.fixture
-def director(client, django_user_model, event):
-    user = django_user_model.objects.create_user("director", password="pw")
-    StaffRole.objects.create(event=event, user=user, role="director")
-    client.force_login(user)
-    return user
 
 
 def players(count: int) -> str:

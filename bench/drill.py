@@ -279,8 +279,8 @@ def _print_job(director: Judge, log: Path, state: dict) -> float | None:
 def _stored(tally: Tally) -> dict:
     from django.db.models import Count
 
-    from tournament.results import services
     from tournament.results.models import ScoreSheet
+    from tournament.results.sheet import services
     from tournament.seating.models import Table
 
     keys = {

@@ -182,7 +182,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["tournament.api.parsers.JSONBodyParser"],
     "DEFAULT_SCHEMA_CLASS": "tournament.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": ["tournament.api.throttles.AnonymousClients"],
+    "DEFAULT_THROTTLE_CLASSES": ["tournament.api.public.throttles.AnonymousClients"],
     "DEFAULT_THROTTLE_RATES": {"anon": os.environ.get("API_ANON_RATE", "120/min")},
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }

@@ -29,7 +29,7 @@ urlpatterns = [
     path("accounts/welcome/<str:uidb64>/<str:token>/", staff_views.welcome, name="welcome"),
     # Staff pages: every view checks has_event_permission on the server.
     # The user's own page (API tokens), before manage/<slug>/ would take "account".
-    path("manage/", include("tournament.api.account_urls")),
+    path("manage/", include("tournament.api.staff.account_urls")),
     # An event's pages: its own, then its dashboard and its end (which show every round).
     path("manage/", include((event_urls.urlpatterns + event_round_urls.urlpatterns, "manage"))),
     # The round pages (namespace "seating"): seat, swap, publish, take back (tournament.rounds).

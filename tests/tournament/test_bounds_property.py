@@ -39,8 +39,8 @@ from tournament.events.bounds import FINAL_SCORE, HAND_VALUE_MOST, SCORE_LIMIT, 
 from tournament.events.errors import EventError
 from tournament.events.models import StaffRole
 from tournament.events.services import add_player, create_event, grant_role, start_event
-from tournament.results import services
-from tournament.results.csv_import import import_results
+from tournament.results.entry.csv_import import import_results
+from tournament.results.sheet import services
 from tournament.rounds.services import publish_round, seat_round
 
 MIN_FAN = 8  # MCR's minimum (rules/mcr.md): the replay's rule, not a bound

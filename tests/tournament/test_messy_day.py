@@ -26,10 +26,10 @@ from django.urls import reverse
 
 from tournament.events.models import Event, Registration, StaffRole
 from tournament.events.services import add_player
-from tournament.results import services as results
-from tournament.results.errors import NotAllowed
 from tournament.results.models import ScoreSheet
-from tournament.results.sheet_state import head_of
+from tournament.results.sheet import services as results
+from tournament.results.sheet.errors import NotAllowed
+from tournament.results.sheet.state import head_of
 from tournament.seating.models import Round, Seat, Table
 from tournament.standings.services import standings
 

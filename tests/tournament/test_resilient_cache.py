@@ -20,7 +20,7 @@ from django.core.cache import cache
 from django.test import override_settings
 
 from tests.tournament.results.conftest import make_table, staff  # noqa: F401 (fixtures)
-from tournament.results import services
+from tournament.results.sheet import services
 
 pytestmark = pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server")
 HAND = {"level": "value", "outcome": "discard", "winner": "S", "discarder": "W", "fan": "8"}

@@ -23,8 +23,8 @@ from tournament.events.errors import EventError
 from tournament.events.models import StaffRole
 from tournament.events.services import add_player, create_event, grant_role, start_event
 from tournament.printing.documents import blank_scoresheets
-from tournament.results.confirmation import confirm_sheet, submit_sheet
-from tournament.results.sheet_state import head_of, replay, state_of
+from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
+from tournament.results.sheet.state import head_of, replay, state_of
 from tournament.rounds.services import seat_round
 from tournament.standings.services import standings
 

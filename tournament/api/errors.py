@@ -22,7 +22,7 @@ from rest_framework.views import exception_handler as drf_handler
 
 from tournament.api.parsers import too_large
 from tournament.events.errors import EventError
-from tournament.results.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
+from tournament.results.sheet.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
 
 
 def error(code: str, message, field: str | None = None) -> dict:

@@ -10,8 +10,8 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from tournament.api.etags import ETagMixin
 from tournament.api.permissions import PUBLIC
+from tournament.api.public.etags import ETagMixin
 
 app_name = "api"
 
@@ -59,9 +59,9 @@ urlpatterns = [
     path("", Root.as_view(), name="root"),
     path("schema/", SchemaView.as_view(), name="schema"),
     path("", include("tournament.api.docs_urls")),
-    path("", include("tournament.api.public_urls")),
-    path("manage/", include("tournament.api.staff_urls")),
-    path("", include("tournament.api.stats_urls")),
+    path("", include("tournament.api.public.urls")),
+    path("manage/", include("tournament.api.staff.urls")),
+    path("", include("tournament.api.public.stats_urls")),
     # Any address, a newline in it too; not with (?s), which Django's reverse() cannot read
     # (every reverse() of the site would fail).
     re_path(r"^(?:[\s\S]*\n)?.*$", NoSuchAddress.as_view(), name="not_found"),

@@ -31,9 +31,9 @@ from django.utils.translation import gettext_lazy
 from tournament.backup.validation import Problems, place
 from tournament.events.bounds import LEFTOVER_STICKS, PENALTY, Bound
 from tournament.events.models import Event
-from tournament.hall.clock import MAX_MINUTES
+from tournament.hall.clock.services import MAX_MINUTES
 from tournament.results.choices import entry_of
-from tournament.results.hand_bounds import hand_problems, refused, score_problems
+from tournament.results.sheet.hand_bounds import hand_problems, refused, score_problems
 from tournament.stages.models import Stage
 from tournament.stages.services import size_problem
 

@@ -4,7 +4,7 @@ Why: a sheet version's ``result`` (and each hand's label, deltas and running
 totals) is the rules engine's reading of what the judges entered, a cache
 that the standings, the player pages and the judge's page read as they
 are. A file can say anything there; so the import never takes it from the
-file. Every version is replayed (``tournament.results.sheet_state.replay``,
+file. Every version is replayed (``tournament.results.sheet.state.replay``,
 the services' own replay) with the event's rules, and the import stores
 the replay's result, whatever the file said: a backup written by
 ``export_event`` replays to exactly what it holds, and a file whose stored
@@ -34,9 +34,9 @@ from tournament.backup.validation import Problems, place
 from tournament.events.errors import EventError
 from tournament.events.models import Event
 from tournament.events.services import SLUG_RE, check_ruleset
-from tournament.results.errors import SheetInputError
 from tournament.results.models import EntryLevel, Penalty, Ruling, ScoreSheet
-from tournament.results.sheet_state import SheetState, replay
+from tournament.results.sheet.errors import SheetInputError
+from tournament.results.sheet.state import SheetState, replay
 
 SLUG_LENGTH = Event._meta.get_field("slug").max_length
 RULES_FIELDS = {

@@ -4,7 +4,7 @@ Version 1 stored reasons as English sentences: a sheet version's ``reason``
 ("hand 3 entered") and every history record's ``history_change_reason``
 ("dropped: went home"). They become codes with parameters, as the data
 migration ``results/0003_reasons_from_english`` converted the database, with
-the same reader (``tournament.results.legacy_reasons``); a judge's own words
+the same reader (``tournament.results.legacy.reasons``); a judge's own words
 stay as typed. A started event froze only its hand config then; its complete
 rules are frozen now, as the data migration ``events/0004`` did for the
 database. Versions 1 and 2 knew no stages: they gain empty ``stages`` and
@@ -29,7 +29,7 @@ import datetime
 
 from tournament.backup.schema import HISTORY_SECTIONS, SECTIONS, VERSION
 from tournament.events.rules import freeze_old_config
-from tournament.results.legacy_reasons import history_reason, sheet_reason
+from tournament.results.legacy.reasons import history_reason, sheet_reason
 
 
 def upgrade(document: dict) -> dict:

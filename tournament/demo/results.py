@@ -15,9 +15,9 @@ from django.contrib.auth import get_user_model
 
 from tournament.events.models import StaffRole
 from tournament.events.services import add_player, grant_role
-from tournament.hall.clock import start_clock
+from tournament.hall.clock.services import start_clock
 from tournament.hall.models import RoundClock
-from tournament.results import services
+from tournament.results.sheet import services
 from tournament.standings.services import publish_results
 
 DEMO_PASSWORD = "demo"

@@ -36,7 +36,7 @@ from tournament.events.errors import EventError
 from tournament.events.models import Event
 from tournament.events.rules import precedence_of, rules_of
 from tournament.events.services import create_event, start_event
-from tournament.results import services as results
+from tournament.results.sheet import services as results
 from tournament.rounds.services import publish_round, seat_round
 from tournament.seating.models import Round
 from tournament.stages.services import define_stages, make_cut

@@ -4,11 +4,11 @@ from django import forms
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .change_reasons import describe
-from .errors import EventError
-from .latin_names import clean_latin_name
-from .models import Event, Player, Registration, StaffRole
-from .plain_text import NameTextField
+from tournament.events.change_reasons import describe
+from tournament.events.errors import EventError
+from tournament.events.latin_names import clean_latin_name
+from tournament.events.models import Event, Player, Registration, StaffRole
+from tournament.events.plain_text import NameTextField
 
 
 class PlayerAdminForm(forms.ModelForm):

@@ -6,7 +6,7 @@ In the ``manage`` namespace with the event's dashboard and its end
 
 from django.urls import path
 
-from . import staff_views, views
+from tournament.events import staff_views, views
 
 urlpatterns = [
     path("", views.event_list, name="events"),

@@ -11,6 +11,6 @@ class HallConfig(AppConfig):
 
     def ready(self):
         # Players at a judges' table address (the sheet's QR code) get the hall's table page.
-        from tournament.hall.calls_views import table_public  # once the models load
+        from tournament.hall.calls.views import table_public  # once the models load
 
         show_public_table_page(table_public)

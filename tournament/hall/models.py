@@ -98,7 +98,7 @@ class JudgeCall(models.Model):
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.OPEN
     )
-    # A preset reason's code (tournament.hall.calls.REASONS), put into words when shown.
+    # A preset reason's code (tournament.hall.calls.services.REASONS), put into words when shown.
     reason_code = models.CharField(_("reason"), max_length=20, blank=True)
     reason = models.CharField(_("the player's words"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("called"), auto_now_add=True)

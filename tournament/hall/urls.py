@@ -5,7 +5,9 @@ own prefixes (``/e/<slug>/projector/…`` public, ``/manage/<slug>/…`` staff,
 ``/j/<slug>/…`` judges).
 """
 
-from tournament.hall import calls_urls, clock_urls, projector_urls
+from tournament.hall.calls import urls as calls_urls
+from tournament.hall.clock import urls as clock_urls
+from tournament.hall.projector import urls as projector_urls
 
 app_name = "hall"
 

@@ -29,7 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.playerentry.models import PinAttempt, TablePin
-from tournament.results.errors import NotAllowed
+from tournament.results.sheet.errors import NotAllowed
 
 # Guessing a 6-digit PIN at 5 tries per 10 minutes takes years, not a session.
 WRONG_PINS_ALLOWED = 5

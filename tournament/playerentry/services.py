@@ -3,7 +3,7 @@
 Players have no login: a phone is known by a random token in a signed cookie
 (``cookies.py``) and the seat its player chose, one seat per phone at a table.
 Wrong PINs count per phone (``pin_lock.py``). The sheet itself is written by
-the results services (``tournament.results.services``), exactly as a judge's
+the results services (``tournament.results.sheet.services``), exactly as a judge's
 entry is, with ``by=None`` (no user); who did it is kept here, in
 :class:`PlayerAction` rows, so the audit names "the players of table 3 (East)".
 A player's change never touches a submitted or confirmed sheet: that is the
@@ -22,10 +22,10 @@ from django.utils.translation import gettext as _
 from tournament.events.permissions import has_event_permission
 from tournament.playerentry.models import HandCheck, PinAttempt, PlayerAction, TablePin
 from tournament.playerentry.pin_lock import address_key, new_device, refuse_if_locked, wrong_pin
-from tournament.results import services as results
-from tournament.results.errors import NotAllowed
 from tournament.results.models import SEAT_CHOICES, ScoreSheet
-from tournament.results.sheet_state import head_of, lock_table
+from tournament.results.sheet import services as results
+from tournament.results.sheet.errors import NotAllowed
+from tournament.results.sheet.state import head_of, lock_table
 
 Action = PlayerAction.Action
 State = HandCheck.State

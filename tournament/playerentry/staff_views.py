@@ -13,8 +13,8 @@ from django.views.decorators.http import require_POST
 
 from tournament.events.decorators import event_permission_required
 from tournament.playerentry import services
-from tournament.results.errors import NotAllowed
-from tournament.results.page import table_of, table_url
+from tournament.results.page.building import table_of, table_url
+from tournament.results.sheet.errors import NotAllowed
 
 
 def _answer(request, table, verb, done: str):

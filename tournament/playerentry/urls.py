@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import staff_views, views
+from tournament.playerentry import staff_views, views
 
 app_name = "playerentry"
 

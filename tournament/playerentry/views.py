@@ -23,11 +23,7 @@ from tournament.events.rules import family_of
 from tournament.family_templates import FamilyTemplates
 from tournament.playerentry import pin_lock, services
 from tournament.playerentry.cookies import held_by, phone_from, remember, remember_device
-from tournament.results import services as results
-from tournament.results import traps
-from tournament.results.display import WIND_CHARS, players_of, preview_view, sheet_view
-from tournament.results.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
-from tournament.results.page import (
+from tournament.results.page.building import (
     PICKER_HONOURS,
     PICKER_SUITS,
     hand_form,
@@ -38,7 +34,11 @@ from tournament.results.page import (
     sheet_parts,
     version_view,
 )
-from tournament.results.sheet_state import head_of
+from tournament.results.page.display import WIND_CHARS, players_of, preview_view, sheet_view
+from tournament.results.sheet import services as results
+from tournament.results.sheet import traps
+from tournament.results.sheet.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
+from tournament.results.sheet.state import head_of
 from tournament.seating.models import Table
 from tournament.seating.visibility import table_or_404
 

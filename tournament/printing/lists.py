@@ -17,8 +17,8 @@ from django.db.models import Q
 from scoring.core.seats import SEATS
 from tournament.events.models import Registration
 from tournament.events.rules import precedence_of, standings_format_of
-from tournament.results.display import WIND_CHARS
 from tournament.results.models import ScoreSheet
+from tournament.results.page.display import WIND_CHARS
 from tournament.results.templatetags.results_tags import ordinal_place, points, signed
 from tournament.seating.models import Seat
 from tournament.standings.labels import metric_label

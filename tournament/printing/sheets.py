@@ -33,10 +33,10 @@ from tournament.events.rules import family_of, rules_of
 from tournament.family_templates import candidates
 from tournament.printing.grid_svg import PAD, data_uri, grid_svg, height_of
 from tournament.printing.layouts import Layout, layout_for
-from tournament.results.display import CATEGORY_NAMES, WIND_CHARS, items_of
-from tournament.results.hand_values import value_text
 from tournament.results.models import Penalty, ScoreSheet
-from tournament.results.sheet_messages import message_text
+from tournament.results.page.display import CATEGORY_NAMES, WIND_CHARS, items_of
+from tournament.results.page.hand_values import value_text
+from tournament.results.page.sheet_messages import message_text
 from tournament.results.templatetags.results_tags import ordinal_place, points, signed
 from tournament.seating.models import Seat, Table
 

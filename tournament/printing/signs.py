@@ -29,7 +29,7 @@ from scoring.core.seats import SEATS
 from tournament.events.models import Registration
 from tournament.printing.lists import _sort_name
 from tournament.printing.progress import Progress, render_steps
-from tournament.results.display import WIND_CHARS
+from tournament.results.page.display import WIND_CHARS
 from tournament.seating.models import Seat, Wind
 
 TABLE_SIGNS_TEMPLATE = "printing/table_signs.html"

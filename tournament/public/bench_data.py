@@ -4,7 +4,7 @@
 with ``players`` active registrations (a multiple of four), ``rounds``
 published rounds seated at random (seeded: the same arguments give the same
 event), and one confirmed final-scores sheet per table whose ``result`` is
-the rules engine's own replay (``tournament.results.sheet_state.replay``), so
+the rules engine's own replay (``tournament.results.sheet.state.replay``), so
 standings read exactly what a judge's entry would have stored. Rows are bulk
 inserted: building 500 players × 4 rounds takes a second or two, not the
 minutes the one-table-at-a-time services would.
@@ -24,7 +24,7 @@ from django.utils import timezone
 from tournament.events.models import Event, Player, Registration
 from tournament.events.services import start_event
 from tournament.results.models import ScoreSheet
-from tournament.results.sheet_state import SheetState, replay
+from tournament.results.sheet.state import SheetState, replay
 from tournament.seating.models import WIND_ORDER, Round, Seat, Table
 
 SEATS = [str(w) for w in WIND_ORDER]

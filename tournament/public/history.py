@@ -24,9 +24,9 @@ from django.utils.translation import pgettext_lazy
 from scoring.sheets.parts import outside_parts
 from scoring.standings import SessionLine, rank_by
 from tournament.events.rules import OptionError, family_of, precedence_of, rules_of
-from tournament.results.display import CATEGORY_NAMES, WIND_CHARS
 from tournament.results.models import ScoreSheet
-from tournament.results.sheet_messages import message_text
+from tournament.results.page.display import CATEGORY_NAMES, WIND_CHARS
+from tournament.results.page.sheet_messages import message_text
 from tournament.seating.models import WIND_ORDER, Round, Seat
 
 SEATS = tuple(str(w) for w in WIND_ORDER)

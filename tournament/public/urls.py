@@ -1,9 +1,8 @@
 from django.urls import path
 
 from tournament.page_cache import cached_public_page
+from tournament.public import teams_view, views
 from tournament.seating.views import public_round
-
-from . import teams_view, views
 
 app_name = "public"
 

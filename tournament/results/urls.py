@@ -5,7 +5,7 @@
 
 from django.urls import path
 
-from . import history_views, views
+from tournament.results.page import history_views, views
 
 app_name = "results"
 

@@ -6,7 +6,7 @@ so that ``new/`` is an event to create, not an event's slug.
 
 from django.urls import path
 
-from . import event_views
+from tournament.rounds import event_views
 
 urlpatterns = [
     path("<slug:slug>/", event_views.event_dashboard, name="event"),

@@ -38,11 +38,11 @@ from django.utils.translation import gettext as _
 
 from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, delete_with_history, save_with_history
-from tournament.results.errors import SheetInputError
 from tournament.results.models import ScoreSheet
-from tournament.results.reasons import Reason
-from tournament.results.sheet_state import head_of, replay, state_of
-from tournament.results.sheet_writing import write_version
+from tournament.results.page.reasons import Reason
+from tournament.results.sheet.errors import SheetInputError
+from tournament.results.sheet.state import head_of, replay, state_of
+from tournament.results.sheet.writing import write_version
 from tournament.seating.models import Round, Seat, Table
 
 Status = ScoreSheet.Status

@@ -5,7 +5,7 @@ Their URL names keep the namespace ``seating`` ({% url "seating:round" … %}).
 
 from django.urls import path
 
-from . import round_admin_views, views
+from tournament.rounds import correction_views, round_admin_views, views
 
 app_name = "seating"
 
@@ -29,8 +29,6 @@ urlpatterns = [
 ]
 
 # Seating corrections with a preview (``correction_views``).
-from . import correction_views  # noqa: E402
-
 urlpatterns += [
     path("<slug:slug>/round/<int:number>/move/", correction_views.round_move, name="move"),
     path("<slug:slug>/round/<int:number>/replace/", correction_views.round_replace, name="replace"),

@@ -7,8 +7,7 @@ rules; the admin is for looking and for repairs.
 from django.contrib import admin
 
 from tournament.events.admin import HistoryAdmin  # reasons in the reader's language
-
-from .models import Round, Seat, Table
+from tournament.seating.models import Round, Seat, Table
 
 
 class TableInline(admin.TabularInline):

@@ -7,8 +7,8 @@ built, after the app registered the built-in ones (``installed``).
 
 from django.urls import path
 
-from . import views
-from .exporters import STAFF, exporters
+from tournament.standings import views
+from tournament.standings.exporters import STAFF, exporters
 
 app_name = "standings"
 

@@ -6,8 +6,8 @@ registered export format offered to the public (``exporters``), named by its cod
 
 from django.urls import path
 
-from . import views
-from .exporters import PUBLIC, exporters
+from tournament.standings import views
+from tournament.standings.exporters import PUBLIC, exporters
 
 app_name = "public_standings"
 

@@ -5,7 +5,7 @@ thing as the public pages, so they all come through here. Only rounds whose
 results are published and only confirmed sheets count (the filter of
 ``tournament.public.history``); the hands are the ``HandRecord`` rows of that
 confirmed version, and each winner's value is the replay's (``result["rows"]``,
-in the order ``tournament.results.display.win_parts`` reads). Rows a ruling
+in the order ``tournament.results.page.display.win_parts`` reads). Rows a ruling
 put on the sheet (a riichi chombo) are penalties, not hands played.
 
 Which outcomes are wins, which come from a discard and the headline unit are

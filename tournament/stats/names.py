@@ -1,7 +1,7 @@
 """A pattern's name for people: the same name table the judge's page reads.
 
 The statistics store item keys (codes); the name is looked up when shown, in
-the reader's language, through ``tournament.results.display.names_table`` —
+the reader's language, through ``tournament.results.page.display.names_table`` —
 no second copy of the fan and yaku names.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from scoring.core.names import display_name
 from tournament.events.rules import family_of
-from tournament.results.display import names_table
+from tournament.results.page.display import names_table
 
 
 def pattern_name(event, code: str, lang: str) -> str:

@@ -16,14 +16,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from tournament.results.labels import label_text
+from tournament.results.page.labels import label_text
 from tournament.stats.events import event_statistics
 from tournament.stats.names import pattern_name
 from tournament.stats.players import all_player_statistics, player_statistics
 from tournament.stats.rank_chart import rank_chart_svg
 
 # The family's headline unit (its hand form's total field), by code; the same
-# words as the entry forms' errors (tournament.results.errors), so already translated.
+# words as the entry forms' errors (tournament.results.sheet.errors), so already translated.
 UNIT_WORDS = {
     "han": _("han"),
     "fan": _("fan"),

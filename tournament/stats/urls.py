@@ -3,8 +3,7 @@
 from django.urls import path
 
 from tournament.page_cache import cached_public_page
-
-from . import views
+from tournament.stats import views
 
 app_name = "public_stats"
 

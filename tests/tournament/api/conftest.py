@@ -19,9 +19,9 @@ from rest_framework.test import APIClient
 from tournament.api.tokens import make_token
 from tournament.events.models import Event, StaffRole
 from tournament.events.services import add_player, create_event, grant_role, start_event
-from tournament.results import services as results
-from tournament.results.confirmation import confirm_sheet, submit_sheet
 from tournament.results.models import Ruling
+from tournament.results.sheet import services as results
+from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
 from tournament.rounds.services import publish_round, seat_round
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 from tests.tournament.results.conftest import make_table, staff  # noqa: F401 (fixtures)
 from tests.tournament.test_resilient_cache import redis  # noqa: F401 (a fixture)
 from tournament.api.tokens import make_token
-from tournament.results import services
+from tournament.results.sheet import services
 from tournament.seating.models import Round
 
 pytestmark = pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server")

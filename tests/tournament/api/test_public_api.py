@@ -19,9 +19,9 @@ from rest_framework.test import APIClient
 
 from tests.tournament.public.play import make_played
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
-from tournament.api.throttles import AnonymousClients
+from tournament.api.public.throttles import AnonymousClients
 from tournament.api.tokens import make_token
-from tournament.results import services
+from tournament.results.sheet import services
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results
 

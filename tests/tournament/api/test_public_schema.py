@@ -21,7 +21,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 from tests.tournament.public.play import make_played
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
-from tournament.api.throttles import AnonymousClients
+from tournament.api.public.throttles import AnonymousClients
 from tournament.standings.services import publish_results
 
 ROUND_1 = [
@@ -38,7 +38,7 @@ class Schema(SpectacularAPIView):
 
 api_urls = [
     path("schema/", Schema.as_view(), name="schema"),
-    path("", include("tournament.api.public_urls")),
+    path("", include("tournament.api.public.urls")),
 ]
 urlpatterns = [
     path("", include("tournament.public.urls")),

@@ -15,7 +15,7 @@ from django.core.cache import cache
 from rest_framework.settings import api_settings
 from rest_framework.test import APIClient
 
-from tournament.api.throttles import AnonymousClients
+from tournament.api.public.throttles import AnonymousClients
 
 pytestmark = pytest.mark.django_db
 ROOT = "/api/v1/"

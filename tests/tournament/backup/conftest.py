@@ -21,8 +21,8 @@ from django.contrib.auth import get_user_model
 from tests.tournament.backup.hall_day import play_in_the_hall
 from tournament.events.errors import save_with_history
 from tournament.events.services import drop_player, grant_role
-from tournament.results import services
-from tournament.results.errors import SheetConflict
+from tournament.results.sheet import services
+from tournament.results.sheet.errors import SheetConflict
 from tournament.rounds.services import swap_seats
 
 TSUMO = {"outcome": "tsumo", "level": "value", "winner": "E", "han": 1, "fu": 30}

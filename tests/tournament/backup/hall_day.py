@@ -23,11 +23,12 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tournament.events.errors import save_with_history
-from tournament.hall import calls, clock
+from tournament.hall.calls import services as calls
+from tournament.hall.clock import services as clock
 from tournament.playerentry import services as entry
 from tournament.playerentry.pin_lock import PinRefused, new_device
 from tournament.printing.jobs import request_job, run_job
-from tournament.results import services as results
+from tournament.results.sheet import services as results
 
 RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
 TSUMO = {"outcome": "tsumo", "level": "value", "winner": "E", "han": 1, "fu": 30}

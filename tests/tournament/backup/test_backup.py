@@ -24,7 +24,7 @@ from django.core.management import CommandError, call_command
 from tests.tournament.backup.snapshot import export, normalized, snapshot
 from tournament.backup.schema import FORMAT, VERSION
 from tournament.events.models import Event, Player, Registration, StaffRole
-from tournament.results.legacy_reasons import english_history_reason, english_sheet_reason
+from tournament.results.legacy.reasons import english_history_reason, english_sheet_reason
 from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
 from tournament.seating.models import Round, Seat, Table
 

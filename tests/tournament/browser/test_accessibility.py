@@ -50,7 +50,7 @@ def _event(slug, ruleset, director, entries, names=None):
     ``names`` replaces some players' names by their place in :data:`NAMES`.
     """
     from tournament.events.services import add_player, create_event, start_event
-    from tournament.results import services as results
+    from tournament.results.sheet import services as results
     from tournament.seating.models import Round, Seat, Table
 
     event = create_event(

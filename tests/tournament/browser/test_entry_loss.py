@@ -153,7 +153,7 @@ def _shot(driver, name: str) -> Path:
 
 def _hands_saved(table) -> tuple[int, int]:
     """(versions of the sheet, hand rows of its head) in the test database."""
-    from tournament.results import services
+    from tournament.results.sheet import services
 
     head = services.head_of(table)
     return table.sheets.count(), head.hands.count() if head else 0
@@ -243,7 +243,7 @@ def test_a_save_on_a_stale_page_shows_both_versions_and_applies_again(browser, a
     from django.contrib.auth import get_user_model
     from selenium.webdriver.common.by import By
 
-    from tournament.results.services import add_hand
+    from tournament.results.sheet.services import add_hand
     from tournament.seating.models import Table
 
     table = Table.objects.get(round__event__slug="mcr-cup")

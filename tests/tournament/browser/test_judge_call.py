@@ -175,8 +175,8 @@ def test_the_pages_on_a_big_screen(cup, browser, live_server):
     """The same pages at 1920 × 1080, with tables in several states and a call waiting."""
     from selenium.webdriver.common.by import By
 
-    from tournament.hall import calls
-    from tournament.results import services
+    from tournament.hall.calls import services as calls
+    from tournament.results.sheet import services
     from tournament.seating.models import Table
 
     judge_user = cup.staff_roles.get().user

@@ -250,7 +250,7 @@ def test_mcr_false_win_during_the_hand_being_played(browser, at_table, django_us
     entered), numbered as judges count; MCR §9 (rules/mcr.md): −30, +10 to each other."""
     from selenium.webdriver.common.by import By
 
-    from tournament.results.services import add_hand
+    from tournament.results.sheet.services import add_hand
     from tournament.seating.models import Table
 
     at_table("mcr", "value")

@@ -28,7 +28,7 @@ def _click_and_wait(driver, element):
 def _event(django_user_model):
     from tournament.events.models import Registration
     from tournament.events.services import add_player, create_event, start_event
-    from tournament.results import services as results
+    from tournament.results.sheet import services as results
     from tournament.seating.models import Round, Seat, Table
 
     director = django_user_model.objects.create_superuser("td", "td@example.org", "a-long-pass")
@@ -63,7 +63,7 @@ def test_no_show_swap_after_results_and_a_judge_login(browser, live_server, djan
     from selenium.webdriver.support.ui import Select
 
     from tournament.results.models import ScoreSheet
-    from tournament.results.sheet_state import head_of
+    from tournament.results.sheet.state import head_of
     from tournament.seating.models import Seat
 
     event, players, reserve, tables = _event(django_user_model)

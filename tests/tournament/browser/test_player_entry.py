@@ -164,7 +164,7 @@ def test_two_phones_enter_and_accept_then_a_judge_confirms(browser, table, live_
 def test_players_pages_in_japanese(table, live_server, browser, size):
     """The PIN page, the entering phone and the accepting phone in Japanese, for a person."""
     from tournament.playerentry import services
-    from tournament.results.errors import NotAllowed
+    from tournament.results.sheet.errors import NotAllowed
 
     pin = services.pin_of(table).pin
     east = services.open_with_pin(table, pin, "E")

@@ -257,7 +257,7 @@ def test_time_up_offline_and_paused_on_the_projector(
 
     from selenium.webdriver.common.by import By
 
-    from tournament.hall import clock
+    from tournament.hall.clock import services as clock
     from tournament.seating.models import Round
 
     event = _hall(django_user_model)

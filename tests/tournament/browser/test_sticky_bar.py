@@ -38,7 +38,7 @@ def seated(ruleset: str, judge) -> object:
 
 
 def add(table, judge, entry, times=1):
-    from tournament.results import services
+    from tournament.results.sheet import services
 
     for _ in range(times):
         head = services.head_of(table)
@@ -76,7 +76,7 @@ def look(browser, live_server, path: str, name: str, viewport) -> str:
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_the_bar_is_compact_and_tells_the_truth(browser, live_server, judge, viewport, language):
-    from tournament.results import services
+    from tournament.results.sheet import services
 
     table = seated("jpml-b", judge)
     add(table, judge, RON)

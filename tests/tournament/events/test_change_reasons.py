@@ -12,7 +12,7 @@ from django.utils import translation
 from tournament.events import services
 from tournament.events.change_reasons import CODES, change_reason, decode, describe
 from tournament.events.models import Registration
-from tournament.results import services as results
+from tournament.results.sheet import services as results
 from tournament.rounds import services as seating
 from tournament.seating.models import Round, Seat, Table
 from tournament.standings.services import publish_results

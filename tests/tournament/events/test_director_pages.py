@@ -383,7 +383,7 @@ def test_the_last_director_cannot_leave(client, login, event):
 
 
 def test_finish_refuses_unconfirmed_sheets_then_locks_results(client, login, event):
-    from tournament.results import services as results
+    from tournament.results.sheet import services as results
 
     director = login("director")
     judge = get_user_model().objects.create_user("judge2")

@@ -14,7 +14,7 @@ import pytest
 from tournament.events import services
 from tournament.events.errors import EventError
 from tournament.events.models import Event
-from tournament.results.sheet_state import SheetState, replay
+from tournament.results.sheet.state import SheetState, replay
 
 
 def create(ruleset, overrides, **fields):

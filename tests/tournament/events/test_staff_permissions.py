@@ -52,7 +52,7 @@ from tournament.api.tokens import make_token
 from tournament.events.models import Registration, StaffRole
 from tournament.events.services import start_event
 from tournament.printing.models import PrintJob
-from tournament.results import services
+from tournament.results.sheet import services
 from tournament.seating.models import Round, Seat, Table
 from tournament.stages.services import define_stages
 

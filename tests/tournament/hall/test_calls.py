@@ -19,7 +19,7 @@ from django.utils import timezone, translation
 
 from tournament.events.models import Registration, StaffRole
 from tournament.events.services import start_event
-from tournament.hall import calls
+from tournament.hall.calls import services as calls
 from tournament.hall.models import JudgeCall
 from tournament.seating.models import Round, Seat, Table
 
@@ -197,7 +197,7 @@ def test_a_double_tap_makes_one_call(hall):
 def test_one_address_is_limited_across_tables(hall, settings):
     settings.JUDGE_CALL_LIMIT = 100
     player = Client(REMOTE_ADDR="203.0.113.9")
-    from tournament.hall.calls_views import ADDRESS_LIMIT
+    from tournament.hall.calls.views import ADDRESS_LIMIT
 
     judge = hall["users"]["judge"]
     for _ in range(ADDRESS_LIMIT):

@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from tournament.events.models import Registration, StaffRole
 from tournament.events.services import start_event
-from tournament.hall import clock
-from tournament.hall.clock import ClockError
+from tournament.hall.clock import services as clock
+from tournament.hall.clock.services import ClockError
 from tournament.hall.models import ClockEvent, RoundClock
 from tournament.seating.models import Round, Seat, Table
 

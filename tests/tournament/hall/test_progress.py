@@ -16,10 +16,10 @@ from django.urls import reverse
 
 from tournament.events.models import Registration, StaffRole
 from tournament.events.services import start_event
-from tournament.hall import calls
-from tournament.hall.progress import round_progress
-from tournament.results import services
+from tournament.hall.calls import services as calls
+from tournament.hall.calls.progress import round_progress
 from tournament.results.models import ScoreSheet
+from tournament.results.sheet import services
 from tournament.seating.models import Round, Seat, Table
 
 WIN = {"outcome": "discard", "level": "value", "winner": "E", "discarder": "S", "fan": 8}

@@ -16,7 +16,7 @@ from django.core.cache import cache
 from tests.tournament.public.play import NAMES, make_played
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
 from tournament.events.services import drop_player
-from tournament.hall.projector_views import DEFAULT_SECONDS, VERSION_HEADER
+from tournament.hall.projector.views import DEFAULT_SECONDS, VERSION_HEADER
 from tournament.public.bench_data import build_event
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results, standings

@@ -12,7 +12,7 @@ import pytest
 from django.core.cache import cache
 
 from tests.tournament.public.staged import TEAMS, make_staged
-from tournament.hall.projector_views import VERSION_HEADER
+from tournament.hall.projector.views import VERSION_HEADER
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,8 @@ from django.test import Client
 from tests.tournament.playerentry.conftest import RON
 from tests.tournament.playerentry.test_views import POSTED_HAND, opened, url
 from tournament.playerentry import services
-from tournament.results import services as results
-from tournament.results.errors import NotAllowed
+from tournament.results.sheet import services as results
+from tournament.results.sheet.errors import NotAllowed
 
 JUDGED = {**RON, "han": 4, "fu": 40}  # the judge's version: 4 han 40 fu (the players had 3/40)
 

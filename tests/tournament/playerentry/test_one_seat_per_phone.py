@@ -12,7 +12,7 @@ from tests.tournament.playerentry.conftest import RON
 from tests.tournament.playerentry.test_views import POSTED_HAND, opened, url
 from tournament.playerentry import services
 from tournament.playerentry.models import HandCheck
-from tournament.results.errors import NotAllowed
+from tournament.results.sheet.errors import NotAllowed
 
 
 def test_a_second_seat_on_the_same_phone_is_refused(table):

@@ -7,8 +7,8 @@ import pytest
 from tests.tournament.playerentry.conftest import RON
 from tournament.playerentry import pin_lock, services
 from tournament.playerentry.models import HandCheck, PinAttempt, PlayerAction
-from tournament.results import services as results
-from tournament.results.errors import NotAllowed
+from tournament.results.sheet import services as results
+from tournament.results.sheet.errors import NotAllowed
 
 A = PlayerAction.Action
 

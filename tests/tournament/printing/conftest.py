@@ -27,8 +27,8 @@ from django.contrib.auth import get_user_model
 
 from tournament.events.models import Registration, StaffRole
 from tournament.events.services import start_event
-from tournament.results import services
-from tournament.results.confirmation import confirm_sheet, submit_sheet
+from tournament.results.sheet import services
+from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
 from tournament.seating.models import Round, Seat, Table
 
 # Sixteen names, then numbered copies: table 1 is Japanese, table 2 Chinese, …

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tournament.events.models import Registration
 from tournament.events.services import start_event
-from tournament.results import services
+from tournament.results.sheet import services
 from tournament.seating.models import Round, Seat, Table
 
 # Two tables of four; a round's seating is a list of tables, each E, S, W, N by player index.

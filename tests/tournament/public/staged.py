@@ -15,7 +15,7 @@ import random
 
 from tournament.events.models import Event, StaffRole
 from tournament.events.services import add_player, create_event, start_event
-from tournament.results import services
+from tournament.results.sheet import services
 from tournament.rounds.services import publish_round, seat_round
 from tournament.stages.services import cut_preview, make_cut
 from tournament.standings.services import publish_results

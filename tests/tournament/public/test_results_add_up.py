@@ -31,9 +31,9 @@ from scoring.families import family_for, ruleset_names
 from tests.tournament.results.conftest import make_table  # noqa: F401  (a fixture)
 from tournament.events.rules import rules_of
 from tournament.printing.results_doc import round_results_pdf
-from tournament.results import services
-from tournament.results.confirmation import confirm_sheet, submit_sheet
-from tournament.results.rulings import consequences, default_scope
+from tournament.results.sheet import services
+from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
+from tournament.results.sheet.rulings import consequences, default_scope
 from tournament.results.templatetags.results_tags import signed
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results

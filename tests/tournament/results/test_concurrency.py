@@ -12,9 +12,9 @@ import time
 import pytest
 from django.db import connection, transaction
 
-from tournament.results import services
-from tournament.results.errors import SheetConflict
 from tournament.results.models import ScoreSheet
+from tournament.results.sheet import services
+from tournament.results.sheet.errors import SheetConflict
 from tournament.seating.models import Table
 
 pytestmark = [pytest.mark.postgres_only, pytest.mark.django_db(transaction=True)]

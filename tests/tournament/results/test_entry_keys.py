@@ -16,9 +16,9 @@ import uuid
 import pytest
 from django.db import connection
 
-from tournament.results import services
-from tournament.results.errors import AlreadySaved
 from tournament.results.models import ScoreSheet
+from tournament.results.sheet import services
+from tournament.results.sheet.errors import AlreadySaved
 from tournament.seating.models import Table
 
 URL = "/j/cup/1/1/"

@@ -19,11 +19,11 @@ from django.utils import translation
 
 from tournament.backup.export import export_event
 from tournament.backup.importer import import_backup
-from tournament.results import services
-from tournament.results.display import win_parts
-from tournament.results.hand_values import value_text
-from tournament.results.legacy_values import with_values
+from tournament.results.legacy.values import with_values
 from tournament.results.models import ScoreSheet
+from tournament.results.page.display import win_parts
+from tournament.results.page.hand_values import value_text
+from tournament.results.sheet import services
 
 migration = importlib.import_module("tournament.results.migrations.0005_hand_values")
 

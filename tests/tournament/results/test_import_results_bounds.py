@@ -13,7 +13,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournament.events.bounds import CSV_FILE_BYTES, FINAL_SCORE, PENALTY
-from tournament.results.forms import FinalScoresForm
+from tournament.results.entry.table_forms import FinalScoresForm
 from tournament.results.models import ScoreSheet
 
 HUGE = 10**40

@@ -5,9 +5,9 @@ hand number that does not exist (0, or past the last hand) is a 404 that adds no
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournament.results import services
-from tournament.results.forms import FINAL_SCORE_LIMIT, FinalScoresForm
+from tournament.results.entry.table_forms import FINAL_SCORE_LIMIT, FinalScoresForm
 from tournament.results.models import HandRecord, ScoreSheet
+from tournament.results.sheet import services
 
 HEADER = "round,table,player,seat,score,penalty\n"
 ROWS = [

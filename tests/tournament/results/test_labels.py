@@ -11,7 +11,7 @@ from django.utils import translation
 
 from scoring.sheets import replay_sheet
 from scoring.sheets.labels import KINDS
-from tournament.results.labels import FORMATS, label_text
+from tournament.results.page.labels import FORMATS, label_text
 
 
 def _replay(ruleset: str, entries: list[dict]):
@@ -91,7 +91,7 @@ def test_each_family_gives_the_parts_next_to_the_string(ruleset, entries, first,
 def test_the_judges_page_shows_labels_in_japanese_and_chinese(client, make_table, staff):
     import re
 
-    from tournament.results import services
+    from tournament.results.sheet import services
 
     table = make_table("jpml-b", slug="cup", entry_level="value")
     judge = staff(table.round.event)["judge"]

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tournament.results import services
+from tournament.results.sheet import services
 
 
 @pytest.fixture

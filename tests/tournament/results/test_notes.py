@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from scoring.sheets.messages import ENGLISH
-from tournament.results.sheet_messages import SENTENCES, joined, message_text
+from tournament.results.page.sheet_messages import SENTENCES, joined, message_text
 
 NAMES = {"E": "Akagi", "S": "Bob", "W": "Carol", "N": "Dan"}
 PARAMS = {

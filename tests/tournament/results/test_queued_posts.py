@@ -14,8 +14,8 @@ import uuid
 
 import pytest
 
-from tournament.results import services
 from tournament.results.models import ScoreSheet
+from tournament.results.sheet import services
 
 URL = "/j/cup/1/1/"
 HAND = {"level": "value", "outcome": "discard", "winner": "S", "discarder": "W", "fan": "8"}

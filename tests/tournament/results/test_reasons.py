@@ -12,11 +12,12 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
-from tournament.results import reasons, services
-from tournament.results.errors import SheetConflict
 from tournament.results.models import ScoreSheet
-from tournament.results.reasons import describe, version_reason
-from tournament.results.rulings import consequences
+from tournament.results.page import reasons
+from tournament.results.page.reasons import describe, version_reason
+from tournament.results.sheet import services
+from tournament.results.sheet.errors import SheetConflict
+from tournament.results.sheet.rulings import consequences
 
 RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.results import services
 from tournament.results.choices import entry_of
-from tournament.results.entry_forms import HandForm
-from tournament.results.page import message_of
+from tournament.results.entry.forms import HandForm
+from tournament.results.page.building import message_of
+from tournament.results.sheet import services
 
 HKOS = {
     "outcome": "discard",

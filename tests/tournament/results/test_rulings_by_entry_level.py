@@ -23,7 +23,7 @@ import re
 import pytest
 
 from tests.tournament.results.test_tile_field_junk import HANDS
-from tournament.results import services
+from tournament.results.sheet import services
 
 URL = "/j/cup/1/1/"
 RIICHI_TILES = {  # tanyao: 234m 567p 678s 345s + 8p8p, S rons on W's 8p

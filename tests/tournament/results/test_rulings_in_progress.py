@@ -17,9 +17,9 @@ import re
 
 import pytest
 
-from tournament.results import services
-from tournament.results.errors import SheetInputError
 from tournament.results.models import Ruling
+from tournament.results.sheet import services
+from tournament.results.sheet.errors import SheetInputError
 
 MCR_HAND = {"outcome": "self_draw", "level": "value", "winner": "N", "fan": 8, "flowers": 0}
 URL = "/j/cup/1/1/"

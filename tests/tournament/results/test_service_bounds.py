@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.results import services
-from tournament.results.errors import SheetInputError
 from tournament.results.models import ScoreSheet
+from tournament.results.sheet import services
+from tournament.results.sheet.errors import SheetInputError
 
 HUGE = 10**40
 MCR = {"outcome": "discard", "level": "value", "winner": "S", "discarder": "W"}

@@ -4,9 +4,9 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
-from tournament.results import services
-from tournament.results.errors import NotAllowed, SheetConflict, SheetInputError
 from tournament.results.models import HandRecord, ScoreSheet
+from tournament.results.sheet import services
+from tournament.results.sheet.errors import NotAllowed, SheetConflict, SheetInputError
 
 RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
 
@@ -198,7 +198,7 @@ def test_a_stale_save_is_kept_as_a_conflict(riichi):
 
 def test_a_ruling_is_logged_and_voided_never_deleted(mcr):
     table, users = mcr
-    from tournament.results.rulings import consequences
+    from tournament.results.sheet.rulings import consequences
 
     effect = consequences(table.round.event, "false_win", "S")
     assert effect["penalties"] == [

@@ -10,9 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from tournament.results import services
 from tournament.results.models import ScoreSheet
-from tournament.results.rulings import consequences
+from tournament.results.sheet import services
+from tournament.results.sheet.rulings import consequences
 
 
 def enter(table, user, *entries):

@@ -18,8 +18,8 @@ import re
 import pytest
 
 from tournament.printing.sheets import event_layout, filled_sheet
-from tournament.results import services
 from tournament.results.models import ScoreSheet
+from tournament.results.sheet import services
 
 ADD_WINNER = "Another player also won on this discard"
 

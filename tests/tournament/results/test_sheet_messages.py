@@ -20,10 +20,10 @@ from django.utils import translation
 from scoring.sheets.messages import ENGLISH
 from tournament.printing.sheets import event_layout, filled_sheet
 from tournament.public import history
-from tournament.results import services
-from tournament.results.display import sheet_view
-from tournament.results.rulings import consequences
-from tournament.results.sheet_messages import SENTENCES, message_text
+from tournament.results.page.display import sheet_view
+from tournament.results.page.sheet_messages import SENTENCES, message_text
+from tournament.results.sheet import services
+from tournament.results.sheet.rulings import consequences
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results
 

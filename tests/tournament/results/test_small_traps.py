@@ -13,9 +13,9 @@ import re
 
 import pytest
 
-from tournament.results import services
 from tournament.results.models import ScoreSheet
-from tournament.results.traps import penalty_effects
+from tournament.results.sheet import services
+from tournament.results.sheet.traps import penalty_effects
 
 RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
 RON_POST = {

@@ -26,12 +26,12 @@ import re
 
 import pytest
 
-from tournament.results import services
 from tournament.results.choices import entry_of
-from tournament.results.entry_forms import HandForm
-from tournament.results.forms import RulingForm
-from tournament.results.page import message_of
-from tournament.results.tile_inputs import tiles_problem
+from tournament.results.entry.forms import HandForm
+from tournament.results.entry.table_forms import RulingForm
+from tournament.results.entry.tile_inputs import tiles_problem
+from tournament.results.page.building import message_of
+from tournament.results.sheet import services
 
 SEED = 15  # the number: the same 200 strings on every run
 COUNT = 200

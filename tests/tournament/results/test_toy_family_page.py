@@ -20,9 +20,9 @@ from scoring.families.protocol import EntryData, ValueField
 from tests.toy_family import OUTCOMES, registered_toy
 from tournament.events.services import add_player, create_event, start_event
 from tournament.family_templates import FamilyTemplates
-from tournament.results import services
 from tournament.results.choices import flag_choices, outcome_choices
-from tournament.results.entry_forms import HandForm
+from tournament.results.entry.forms import HandForm
+from tournament.results.sheet import services
 from tournament.seating.models import Round, Seat, Table
 
 NAMES = {"E": "Akagi Shigeru", "S": "Bai Lan", "W": "Carla Diaz", "N": "Dmitri Orlov"}

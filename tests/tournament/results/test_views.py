@@ -12,8 +12,8 @@ import re
 import pytest
 from django.utils.timezone import now
 
-from tournament.results import services
 from tournament.results.models import HandRecord, Ruling, ScoreSheet
+from tournament.results.sheet import services
 from tournament.seating.models import Round
 
 RIICHI_RON = {

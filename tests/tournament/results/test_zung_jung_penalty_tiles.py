@@ -16,7 +16,7 @@ import re
 
 import pytest
 
-from tournament.results import services
+from tournament.results.sheet import services
 
 URL = "/j/cup/1/1/"
 TILES = {"level": "tiles", "concealed": "13456789s11z555z", "win_tile": "2s"}

@@ -20,10 +20,10 @@ from django.urls import reverse
 from tests.tournament.standings.conftest import tournament  # noqa: F401 (a fixture)
 from tournament.events.errors import EventError
 from tournament.events.models import Registration
-from tournament.results import services as results
 from tournament.results.models import ScoreSheet
-from tournament.results.reasons import version_reason
-from tournament.results.sheet_state import head_of
+from tournament.results.page.reasons import version_reason
+from tournament.results.sheet import services as results
+from tournament.results.sheet.state import head_of
 from tournament.rounds import correction_views
 from tournament.rounds.replacements import candidates, replace_player
 from tournament.rounds.swaps import expected_of, swap_seats

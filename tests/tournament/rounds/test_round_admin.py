@@ -7,7 +7,7 @@ from django.utils import timezone
 from tournament.events import services
 from tournament.events.errors import EventError
 from tournament.events.models import Event, StaffRole
-from tournament.results import services as results
+from tournament.results.sheet import services as results
 from tournament.rounds import round_admin
 from tournament.seating.models import Round, Seat, Table
 

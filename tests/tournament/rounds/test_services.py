@@ -106,7 +106,7 @@ def test_swiss_ranks_by_registration_order_until_standings_exist(event, spy):
 
 
 def test_swiss_ranks_by_the_standings_once_results_are_confirmed(event, spy, director):
-    from tournament.results import services as results
+    from tournament.results.sheet import services as results
 
     regs = register(event, 8)
     event_services.start_event(event)

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from tests.tournament.playerentry.conftest import RON
 from tests.tournament.results.conftest import NAMES, make_table, staff  # noqa: F401
-from tournament.hall import calls
+from tournament.hall.calls import services as calls
 from tournament.hall.models import JudgeCall
 from tournament.playerentry import services
 from tournament.playerentry.cookies import remember

@@ -17,8 +17,8 @@ from django.contrib.auth import get_user_model
 
 from tournament.events.models import Event, StaffRole
 from tournament.events.services import add_player, start_event
-from tournament.results import services as results
-from tournament.results.confirmation import confirm_sheet, submit_sheet
+from tournament.results.sheet import services as results
+from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
 from tournament.rounds.services import publish_round, seat_round
 from tournament.stages.services import define_stages
 from tournament.standings.services import publish_results

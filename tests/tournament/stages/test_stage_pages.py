@@ -230,8 +230,8 @@ def test_after_the_cut_the_page_shows_the_level_line_and_a_later_correction():
     """Winners of tables 2-5 go through on 4 table points each; table 1's winner (41) is
     level on points with them and out on the score. A director then corrects table 1 so
     its winner scored 100: the page says who the cut would now take and leave out."""
-    from tournament.results import services as results
-    from tournament.results.confirmation import confirm_sheet, submit_sheet
+    from tournament.results.sheet import services as results
+    from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
     from tournament.stages.services import make_cut
 
     event, director, judge = build("after", 20, [QUALIFYING, final(4)])

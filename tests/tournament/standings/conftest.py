@@ -15,8 +15,8 @@ from django.utils import timezone
 
 from tournament.events.models import Event, Registration, StaffRole
 from tournament.events.services import start_event
-from tournament.results import services
-from tournament.results.sheet_state import head_of
+from tournament.results.sheet import services
+from tournament.results.sheet.state import head_of
 from tournament.seating.models import Round, Seat, Table
 
 WINDS = "ESWN"

@@ -20,8 +20,8 @@ from django.urls import reverse
 from tournament.events import services as events
 from tournament.events.errors import save_with_history
 from tournament.events.models import Event, Registration
-from tournament.results import services as results
-from tournament.results.sheet_state import head_of
+from tournament.results.sheet import services as results
+from tournament.results.sheet.state import head_of
 from tournament.rounds.replacements import replace_player
 from tournament.rounds.swaps import expected_of, swap_seats
 from tournament.seating.models import Round, Seat

@@ -21,7 +21,7 @@ from scoring.families.riichi.session import RIICHI_SESSION_PRESETS
 from tournament.events import rules as event_rules
 from tournament.events.rules import rules_of
 from tournament.printing.documents import filled_sheets
-from tournament.results.sheet_state import head_of, replay, state_of
+from tournament.results.sheet.state import head_of, replay, state_of
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.services import standings
 

@@ -116,7 +116,7 @@ def test_publishing_needs_every_table_confirmed(event):
 
 
 def test_a_submitted_sheet_is_not_enough(event):
-    from tournament.results import services as results
+    from tournament.results.sheet import services as results
 
     table = event.tables[(2, 1)]
     sheet = results.save_final_scores(

@@ -27,10 +27,10 @@ from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
 from tournament.events.models import Registration
 from tournament.events.rules import rules_of
 from tournament.events.services import start_event
-from tournament.results import services
-from tournament.results.confirmation import confirm_sheet, submit_sheet
 from tournament.results.models import HandRecord
-from tournament.results.rulings import consequences, default_scope
+from tournament.results.sheet import services
+from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
+from tournament.results.sheet.rulings import consequences, default_scope
 from tournament.seating.models import Round, Seat, Table
 from tournament.standings.services import standings
 from tournament.stats.events import event_statistics

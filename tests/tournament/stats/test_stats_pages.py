@@ -15,8 +15,8 @@ from pypdf import PdfReader
 
 from tests.tournament.results.conftest import make_table, staff  # noqa: F401  (fixtures)
 from tournament.printing.documents import score_cards
-from tournament.results import services
-from tournament.results.confirmation import confirm_sheet, submit_sheet
+from tournament.results.sheet import services
+from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results
 from tournament.stats.events import event_statistics

@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournament.events.permissions import has_event_permission
-from tournament.hall.calls import WAITING
-from tournament.hall.calls_views import call_json
+from tournament.hall.calls.services import WAITING
+from tournament.hall.calls.views import call_json
 from tournament.hall.models import JudgeCall
 
 register = template.Library()

@@ -8,7 +8,7 @@
 - ``event_clock`` "public": the public event page shows the clock of the
   round being played, and nothing when no clock runs.
 
-Every mode renders :func:`tournament.hall.clock.clock_state` into data
+Every mode renders :func:`tournament.hall.clock.services.clock_state` into data
 attributes that ``static/js/round-clock.js`` counts down from and refreshes.
 """
 
@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import pgettext_lazy
 
 from tournament.events.permissions import has_event_permission
-from tournament.hall import clock
+from tournament.hall.clock import services as clock
 
 register = template.Library()
 

@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from tournament.hall.progress import counts_text, round_progress
+from tournament.hall.calls.progress import counts_text, round_progress
 
 register = template.Library()
 

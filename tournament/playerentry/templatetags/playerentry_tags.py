@@ -11,7 +11,7 @@ from django.urls import reverse
 from tournament.events.permissions import has_event_permission
 from tournament.playerentry import pin_lock, services
 from tournament.playerentry.models import PlayerAction
-from tournament.results.display import WIND_CHARS
+from tournament.results.page.display import WIND_CHARS
 
 register = template.Library()
 

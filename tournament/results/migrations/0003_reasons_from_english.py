@@ -8,13 +8,13 @@ is one of the old sentences gets its code.
 
 Reading English back with regular expressions is acceptable here, and only
 here (with the backup import of old files, which shares
-``tournament.results.legacy_reasons``): these are legacy rows, read once.
+``tournament.results.legacy.reasons``): these are legacy rows, read once.
 Reversing the migration writes the old sentences back.
 """
 
 from django.db import migrations
 
-from tournament.results.legacy_reasons import (
+from tournament.results.legacy.reasons import (
     english_history_reason,
     english_sheet_reason,
     history_reason,

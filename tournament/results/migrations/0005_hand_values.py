@@ -2,7 +2,7 @@
 
 Each stored version whose rows have only the English ``value_text`` is
 replayed with its event's rules, and each row that the replay reproduces
-takes its value (``tournament.results.legacy_values``): a result is a pure
+takes its value (``tournament.results.legacy.values``): a result is a pure
 function of the entries and the rules, so nothing is read back from English.
 A version the engine refuses today keeps its old text, shown unchanged.
 History records stay as they were stored. Reversing leaves the values: the
@@ -13,7 +13,7 @@ from django.db import migrations
 
 
 def forwards(apps, schema_editor):
-    from tournament.results.legacy_values import add_values
+    from tournament.results.legacy.values import add_values
 
     ScoreSheet = apps.get_model("results", "ScoreSheet")
     sheets = ScoreSheet.objects.filter(kind="hands").select_related("table__round__event")

@@ -2,7 +2,7 @@
 
 from django import template
 
-from tournament.results.queued_posts import saved_keys
+from tournament.results.entry.queued_posts import saved_keys
 
 register = template.Library()
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 from django import template
 from django.utils.html import format_html
 
-from tournament.results import reasons
+from tournament.results.page import reasons
 
 register = template.Library()
 MINUS = "\u2212"  # a real minus sign: "−8,000" lines up with "+8,000"

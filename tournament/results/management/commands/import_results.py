@@ -20,7 +20,7 @@ from tournament.events.bounds import CSV_FILE_BYTES
 from tournament.events.csv_import import decode_upload
 from tournament.events.errors import EventError
 from tournament.events.models import Event
-from tournament.results.csv_import import import_results
+from tournament.results.entry.csv_import import import_results
 
 BAD_ARGUMENTS = 2
 

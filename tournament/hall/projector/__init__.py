@@ -1,0 +1,1 @@
+"""The projector pages: full screen, paging by themselves."""

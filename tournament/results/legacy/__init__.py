@@ -1,0 +1,1 @@
+"""Rows stored before reasons and values became codes and data, read once."""

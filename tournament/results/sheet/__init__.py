@@ -1,0 +1,1 @@
+"""A scoresheet as verbs and data: entering, submitting, confirming, storing, its refusals."""

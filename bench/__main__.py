@@ -41,6 +41,11 @@ def bench_corpus(name: str) -> dict:
     }
 
 
+def _verdict(ok: bool, missed: str = "OVER THE BAR") -> str:
+    """ "ok", or capitals that make a missed bar stand out in the listing."""
+    return "ok" if ok else missed
+
+
 def describe(b: dict) -> str:
     """One line per benchmark, in the words of its kind."""
     if b.get("kind") == "engine":
@@ -49,19 +54,18 @@ def describe(b: dict) -> str:
             f"{b['hands_per_second']} hands/s"
         )
     if b.get("kind") == "engine_ratio":
-        verdict = "ok" if b["ok"] else "OVER THE GOAL"
+        verdict = _verdict(b["ok"], "OVER THE GOAL")
         lines = [
             f"{b['name']}: {b['hands']} hands, adapter {b['adapter_seconds']} s, "
             f"library {b['library_seconds']} s, ratio {b['ratio']} (goal {b['goal']}: {verdict})"
         ]
         return "\n".join(lines + [f"    {line}" for line in b.get("profile", [])])
     if b.get("kind") == "load":
-        verdict = "ok" if b["ok"] else "OVER THE BAR"
         return (
             f"{b['name']}: {b['clients']} clients, {b['server']}, {b['tool']}: "
             f"p50 {b['p50_ms']} ms, p90 {b['p90_ms']} ms, p99 {b['p99_ms']} ms, "
             f"{b['requests_per_second']} req/s, {b['failed']} failed "
-            f"(bar p99 {b['bar_p99_ms']} ms: {verdict}; in-process median "
+            f"(bar p99 {b['bar_p99_ms']} ms: {_verdict(b['ok'])}; in-process median "
             f"{b['baseline_in_process_median_ms']} ms; page cache off: p99 "
             f"{b['baseline_page_cache_off']['p99_ms']} ms, "
             f"{b['baseline_page_cache_off']['requests_per_second']} req/s"
@@ -85,7 +89,7 @@ def describe(b: dict) -> str:
             for server, phases in b["servers"].items()
             for phase, p in phases.items()
         ]
-        verdict = "ok" if b["passed"] else "SAVES FAILED"
+        verdict = _verdict(b["passed"], "SAVES FAILED")
         return f"{b['name']} ({b['bar']}: {verdict}):\n    " + "\n    ".join(parts)
     if "hands" in b:
         return f"{b['name']}: {b['hands']} hands in {b['seconds']} s ({b['ms_per_hand']} ms/hand)"
@@ -98,17 +102,16 @@ def describe(b: dict) -> str:
             )
         return f"{b['name']}: {b['lines']} session lines in {b['seconds']} s{extra}"
     if b.get("kind") == "pdf":
-        verdict = "ok" if b["ok"] else "OVER THE BAR"
         return (
             f"{b['name']}: {b['pages']} pages in {b['seconds']} s "
-            f"(bar {b['bar_seconds']} s: {verdict})"
+            f"(bar {b['bar_seconds']} s: {_verdict(b['ok'])})"
         )
     if b.get("kind") == "page":
-        verdict = "ok" if b["ok"] else "OVER THE BAR"
         return (
             f"{b['name']}: median {b['median_ms']} ms, p90 {b['p90_ms']} ms warm "
-            f"(cold {b['cold_ms']} ms; bar {b['bar_median_ms']} ms: {verdict}; page cache off: "
-            f"median {b['page_cache_off_median_ms']} ms, p90 {b['page_cache_off_p90_ms']} ms); "
+            f"(cold {b['cold_ms']} ms; bar {b['bar_median_ms']} ms: {_verdict(b['ok'])}; "
+            f"page cache off: median {b['page_cache_off_median_ms']} ms, "
+            f"p90 {b['page_cache_off_p90_ms']} ms); "
             "downloads "
             + ", ".join(f"{k} {v} ms" for k, v in b.get("downloads_median_ms", {}).items())
         )

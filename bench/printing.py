@@ -20,11 +20,8 @@ from __future__ import annotations
 import io
 import json
 import random
-import subprocess
-import sys
-import tempfile
-from pathlib import Path
 
+from bench.child import on_fresh_database, rows_from_child
 from bench.timing import best_of as _best_of
 
 PACK_TABLES = 64
@@ -32,7 +29,6 @@ PACK_BAR_SECONDS = 20
 STANDINGS_PLAYERS, STANDINGS_ROUNDS = 1_000, 4
 STANDINGS_BAR_SECONDS = 15
 REPEATS = 2
-ROOT = Path(__file__).resolve().parent.parent
 # Family and given names in several scripts: every page needs CJK glyphs.
 FAMILY = [
     "山田",
@@ -70,6 +66,22 @@ def _pages(pdf: bytes) -> int | None:
     except ImportError:  # a runtime-only install: the count is a nicety
         return None
     return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _timed_pdf(name: str, make_pdf, bar: float, **figures) -> dict:
+    """The row of one MCR PDF benchmark: its pages, size and best time against its bar."""
+    seconds, pdf = _best_of(make_pdf, REPEATS)
+    return {
+        "name": name,
+        "kind": "pdf",
+        "ruleset": "mcr",
+        **figures,
+        "pages": _pages(pdf),
+        "bytes": len(pdf),
+        "seconds": round(seconds, 2),
+        "bar_seconds": bar,
+        "ok": seconds < bar,
+    }
 
 
 def seated_round(tables: int = PACK_TABLES, seed: int = 1):
@@ -112,19 +124,9 @@ def bench_round_pack() -> dict:
     from tournament.printing.documents import round_pack
 
     round_ = seated_round()
-    seconds, pdf = _best_of(lambda: round_pack(round_), REPEATS)
-    return {
-        "name": f"round_pack_{PACK_TABLES}_tables",
-        "kind": "pdf",
-        "ruleset": "mcr",
-        "tables": PACK_TABLES,
-        "players": 4 * PACK_TABLES,
-        "pages": _pages(pdf),
-        "bytes": len(pdf),
-        "seconds": round(seconds, 2),
-        "bar_seconds": PACK_BAR_SECONDS,
-        "ok": seconds < PACK_BAR_SECONDS,
-    }
+    name = f"round_pack_{PACK_TABLES}_tables"
+    figures = {"tables": PACK_TABLES, "players": 4 * PACK_TABLES}
+    return _timed_pdf(name, lambda: round_pack(round_), PACK_BAR_SECONDS, **figures)
 
 
 def bench_standings_pdf() -> dict:
@@ -135,47 +137,23 @@ def bench_standings_pdf() -> dict:
         players=STANDINGS_PLAYERS, rounds=STANDINGS_ROUNDS, ruleset="mcr", slug="bench-print-1000"
     )
     cold, _pdf = _best_of(lambda: standings_pdf(event), repeats=1)
-    seconds, pdf = _best_of(lambda: standings_pdf(event), REPEATS)
-    return {
-        "name": f"standings_pdf_{STANDINGS_PLAYERS}_players",
-        "kind": "pdf",
-        "ruleset": "mcr",
+    name = f"standings_pdf_{STANDINGS_PLAYERS}_players"
+    figures = {
         "players": STANDINGS_PLAYERS,
         "rounds": STANDINGS_ROUNDS,
-        "pages": _pages(pdf),
-        "bytes": len(pdf),
-        "seconds": round(seconds, 2),
         "cold_seconds": round(cold, 2),
-        "bar_seconds": STANDINGS_BAR_SECONDS,
-        "ok": seconds < STANDINGS_BAR_SECONDS,
     }
+    return _timed_pdf(name, lambda: standings_pdf(event), STANDINGS_BAR_SECONDS, **figures)
 
 
 def run_here() -> list[dict]:
     """Both benchmarks in this process, on a temporary database (Django not set up yet)."""
-    from bench.standings import _setup_django
-
-    with tempfile.TemporaryDirectory(prefix="bench-printing-") as folder:
-        _setup_django(Path(folder) / "bench.sqlite3")
-        results = [bench_round_pack(), bench_standings_pdf()]
-        from django.db import connections
-
-        connections.close_all()
-    return results
+    return on_fresh_database("bench-printing-", lambda: [bench_round_pack(), bench_standings_pdf()])
 
 
 def printing_benchmarks() -> list[dict]:
     """The benchmarks in a child process: this one may have set Django up already."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.printing"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"the printing benchmarks failed:\n{done.stderr}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return rows_from_child("bench.printing", "the printing benchmarks")
 
 
 if __name__ == "__main__":

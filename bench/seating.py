@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import itertools
 import json
-import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 
+from bench.child import on_fresh_database, rows_from_child
 from tournament.seating.planner.plan import DEFAULT_TIME_BUDGET, plan_seating
 
 # (players, rounds, repeats allowed): the acceptance table.
@@ -88,7 +86,6 @@ def seating_benchmarks() -> list[dict]:
 
 # --- The real path: the services the pages call, on a temporary database -----------------
 
-ROOT = Path(__file__).resolve().parent.parent
 MESSY_CLUBS = (5, 5, 4, 4, 3, 3, 2, 2)
 # name, players, rounds, club sizes, how (round_by_round, all_at_once or a
 # story of changes), (repeats, club meetings) allowed.
@@ -207,29 +204,14 @@ def real_path_row(name, players, rounds, clubs, how, allowed) -> dict:
 
 def run_real_path(scenarios=REAL_PATH) -> list[dict]:
     """Every scenario in this process, on a temporary database (Django not set up yet)."""
-    from bench.standings import _setup_django
-
-    with tempfile.TemporaryDirectory(prefix="bench-seating-") as folder:
-        _setup_django(Path(folder) / "bench.sqlite3")
-        rows = [real_path_row(*scenario) for scenario in scenarios]
-        from django.db import connections
-
-        connections.close_all()
-    return rows
+    return on_fresh_database(
+        "bench-seating-", lambda: [real_path_row(*scenario) for scenario in scenarios]
+    )
 
 
 def real_path_benchmarks() -> list[dict]:
     """The real-path rows from a child process: this one may have set Django up already."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.seating"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"the seating real-path benchmarks failed:\n{done.stderr}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return rows_from_child("bench.seating", "the seating real-path benchmarks")
 
 
 if __name__ == "__main__":

@@ -54,42 +54,47 @@ MCR_TABLE_POINTS = (4, 2, 1, 0)  # rules/mcr.md §7
 RIICHI_START = 30_000
 
 
-def _riichi_table(rng, four, round_no, table_no) -> list[SessionLine]:
-    deltas = [rng.randint(-250, 250) * 100 for _ in range(3)]
-    finals = dict(zip(SEATS, [RIICHI_START + d for d in [*deltas, -sum(deltas)]], strict=True))
-    result = riichi_session_result(SEATS, finals, RIICHI_SESSION_PRESETS["wrc"])
+def _table_lines(four, round_no, table_no, **by_seat) -> list[SessionLine]:
+    """One line per seat of a table; ``by_seat`` maps each line's field to its value per seat."""
     return [
         SessionLine(
             player=player,
             round=round_no,
             table=table_no,
             seat=seat,
-            placement=result.players[seat].placement,
-            score=result.players[seat].session_score,
-            rank_points=None,
-            raw=finals[seat],
+            **{field: values[seat] for field, values in by_seat.items()},
         )
         for seat, player in zip(SEATS, four, strict=True)
     ]
+
+
+def _riichi_table(rng, four, round_no, table_no) -> list[SessionLine]:
+    deltas = [rng.randint(-250, 250) * 100 for _ in range(3)]
+    finals = dict(zip(SEATS, [RIICHI_START + d for d in [*deltas, -sum(deltas)]], strict=True))
+    result = riichi_session_result(SEATS, finals, RIICHI_SESSION_PRESETS["wrc"])
+    return _table_lines(
+        four,
+        round_no,
+        table_no,
+        placement={seat: p.placement for seat, p in result.players.items()},
+        score={seat: p.session_score for seat, p in result.players.items()},
+        rank_points=dict.fromkeys(SEATS),
+        raw=finals,
+    )
 
 
 def _mcr_table(rng, four, round_no, table_no) -> list[SessionLine]:
     deltas = [rng.randint(-120, 120) for _ in range(3)]
     scores = dict(zip(SEATS, [*deltas, -sum(deltas)], strict=True))
-    place, points = placements(scores), rank_points(scores, MCR_TABLE_POINTS)
-    return [
-        SessionLine(
-            player=player,
-            round=round_no,
-            table=table_no,
-            seat=seat,
-            placement=place[seat],
-            score=Fraction(scores[seat]),
-            rank_points=points[seat],
-            raw=scores[seat],
-        )
-        for seat, player in zip(SEATS, four, strict=True)
-    ]
+    return _table_lines(
+        four,
+        round_no,
+        table_no,
+        placement=placements(scores),
+        score={seat: Fraction(points) for seat, points in scores.items()},
+        rank_points=rank_points(scores, MCR_TABLE_POINTS),
+        raw=scores,
+    )
 
 
 def synthetic_lines(ruleset: str, players: int, sessions: int, seed: int = 1):

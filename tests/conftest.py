@@ -126,26 +126,29 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+def _may_not_skip(report, item, marker: str, required: bool, setting: str):
+    """A ``marker`` test that skips itself fails instead while ``setting`` requires it to run."""
+    if report.skipped and required and item.get_closest_marker(marker):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
+        report.outcome = "failed"
+        report.longrepr = f"{marker} test skipped with {setting} set: {reason}"
+    return report
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     # With PostgreSQL required, a postgres_only test that skips itself fails instead.
     report = yield
-    if report.skipped and _postgres_required() and item.get_closest_marker("postgres_only"):
-        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
-        report.outcome = "failed"
-        report.longrepr = f"postgres_only test skipped with TEST_REQUIRE_POSTGRES set: {reason}"
-    return report
+    return _may_not_skip(
+        report, item, "postgres_only", _postgres_required(), "TEST_REQUIRE_POSTGRES"
+    )
 
 
 @pytest.hookimpl(wrapper=True, specname="pytest_runtest_makereport")
 def _worker_tests_may_not_skip(item, call):
     # With a worker required, a needs_worker test that skips itself fails instead.
     report = yield
-    if report.skipped and _worker_required() and item.get_closest_marker("needs_worker"):
-        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else report.longrepr
-        report.outcome = "failed"
-        report.longrepr = f"needs_worker test skipped with TEST_REQUIRE_WORKER set: {reason}"
-    return report
+    return _may_not_skip(report, item, "needs_worker", _worker_required(), "TEST_REQUIRE_WORKER")
 
 
 @pytest.fixture(autouse=True)
@@ -164,11 +167,13 @@ def _celery_eager_unless_worker(request):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Each test starts with an empty cache (login failures, cached tables of a test before)."""
+    """Each test starts and ends with an empty cache: login failures, the API's rate limit
+    counts and rendered standings (cached by fingerprint) of one test never reach another."""
     from django.core.cache import cache
 
     cache.clear()
     yield
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

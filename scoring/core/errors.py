@@ -31,6 +31,19 @@ ERROR_CODES = frozenset(
 )
 
 
+class NamesField:
+    """An exception that names the field a person got wrong, and why.
+
+    Mixed into the settlement and session errors (before their exception base):
+    ``str(error)`` is "field: reason", and both parts stay readable apart.
+    """
+
+    def __init__(self, field: str, reason: str):
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
 @dataclass(frozen=True)
 class ErrorInfo:
     """A stable machine code and a sentence for a person."""

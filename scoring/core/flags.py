@@ -110,3 +110,14 @@ def no_meld(hand: Hand) -> bool:
 
 def has_flowers(hand: Hand) -> bool:
     return bool(hand.flowers)
+
+
+# A win on a kong, as MCR and Zung Jung read it (each family cites its own rule
+# beside it): the replacement tile is a self-draw with a kong in the hand; a robbed
+# kong is won like a discard, and that kong holds the other three copies.
+KONG_WIN_RULES = (
+    needs("kong_replacement", self_drawn, "is a self-draw, not a discard win"),
+    needs("kong_replacement", has_kong, "needs a kong in the hand"),
+    needs("robbing_kong", on_discard, "is a win on another's kong, not a self-draw"),
+    robbed_tile_not_held("robbing_kong"),
+)

@@ -18,8 +18,11 @@ from typing import Any
 
 from scoring.core.errors import HandError
 from scoring.core.frozen import fill
+from scoring.core.numbers import is_int
 from scoring.core.tiles import (
     COPIES,
+    HAND_SIZE,
+    MELD_SIZES,
     NUM_KINDS,
     WIND_LETTERS,
     Tile,
@@ -34,7 +37,6 @@ from scoring.core.tiles import (
 MELD_TYPES = ("chi", "pon", "kan")
 MELD_WORDS = {"chi": "chow", "pon": "pung", "kan": "kong"}
 WIN_KINDS = ("tsumo", "ron")
-HAND_SIZE = 14  # four sets and a pair; a kong counts as a set of three
 SET_SIZE = 3
 MAX_FLOWER = 8  # flowers 1-4 and seasons 5-8
 # A tuple, not a set: `in` compares, so an unhashable value is refused rather than raising.
@@ -227,16 +229,13 @@ def _meld(data: Any, index: int) -> Meld:
     return meld if meld is not None else _checked_meld(data, index)
 
 
-_MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4}
-
-
 def _legal_meld(data: Any) -> Meld | None:
     """The meld if every part of it is well-formed and legal, else None (no error built)."""
     if type(data) is not dict:
         return None
     mtype = data.get("type")
     text = data.get("tiles")
-    if type(mtype) is not str or mtype not in _MELD_SIZES or type(text) is not str:
+    if type(mtype) is not str or mtype not in MELD_SIZES or type(text) is not str:
         return None
     tiles = plain_tiles(text)
     concealed = data.get("concealed", False)
@@ -247,7 +246,7 @@ def _legal_meld(data: Any) -> Meld | None:
         added = False
     if tiles is None or type(concealed) is not bool or type(added) is not bool:
         return None
-    if len(tiles) != _MELD_SIZES[mtype]:
+    if len(tiles) != MELD_SIZES[mtype]:
         return None
     if mtype == "chi":
         a, b, c = sorted([t.kind for t in tiles])
@@ -286,7 +285,7 @@ def _checked_meld(data: Any, index: int) -> Meld:
                 "bad_meld", f"{where}: chi {text} is not a run of three consecutive suited tiles"
             )
     else:
-        size = 3 if mtype == "pon" else 4
+        size = MELD_SIZES[mtype]
         if len(tiles) != size or len({t.kind for t in tiles}) != 1:
             raise HandError(
                 "bad_meld", f"{where}: {mtype} {text} must be {size} copies of one tile"
@@ -345,17 +344,13 @@ def _flags(data: dict) -> list[str]:
 
 
 def _flowers(value: Any) -> tuple[int, ...] | int:
-    if type(value) is int and 0 <= value <= MAX_FLOWER:
-        return value
-    if isinstance(value, bool) or value is None:
-        raise HandError("bad_input", f"flowers: expected a count or a list of 1-8, got {value!r}")
-    if isinstance(value, int):
+    if is_int(value):
         if not 0 <= value <= MAX_FLOWER:
             raise HandError("bad_input", f"flowers: {value} is not a count from 0 to {MAX_FLOWER}")
         return value
     if isinstance(value, list):
         for v in value:
-            if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= MAX_FLOWER:
+            if not is_int(v) or not 1 <= v <= MAX_FLOWER:
                 raise HandError(
                     "bad_input", f"flowers: {v!r} is not a bonus tile (1-4 flowers, 5-8 seasons)"
                 )

@@ -16,6 +16,21 @@ class SettlementError(ValueError):
     """Input that cannot describe a real hand; the message names the field."""
 
 
+class ZeroSum:
+    """A settlement's own check: what its ``deltas`` give one player, the others pay.
+
+    Mixed into each family's frozen settlement dataclass; ``family`` names it in
+    the error (a bug in the family's arithmetic, never a person's input).
+    """
+
+    family = "this"
+    deltas: dict
+
+    def __post_init__(self) -> None:
+        if sum(self.deltas.values()) != 0:
+            raise AssertionError(f"{self.family} settlement is not zero-sum: {self.deltas}")
+
+
 @dataclass(frozen=True)
 class Transfer:
     """One payment: ``payer`` and ``payee`` are seats or ``"pool"``."""

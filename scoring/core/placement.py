@@ -17,25 +17,19 @@ from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from scoring.core.errors import NamesField
+from scoring.core.numbers import is_int
+
 PlayerId = Hashable
 
 
-class SessionError(ValueError):
+class SessionError(NamesField, ValueError):
     """Input that cannot describe a real session; ``field`` names the culprit."""
-
-    def __init__(self, field: str, reason: str):
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _exact(value: object, field: str) -> Fraction:
     """An int or Fraction as a Fraction; floats are refused (they would drift)."""
-    if not (_is_int(value) or isinstance(value, Fraction)):
+    if not (is_int(value) or isinstance(value, Fraction)):
         raise SessionError(field, f"must be an int or a Fraction, not {value!r}")
     return Fraction(value)
 

@@ -20,6 +20,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from scoring.core.numbers import is_int
+
 
 class PlainError(ValueError):
     """Frozen data that does not fit the type it is read as; ``path`` names the spot."""
@@ -83,7 +85,7 @@ def _scalar(kind: Any, data: Any, path: str) -> Any:
     if kind is Fraction:
         if isinstance(data, str):
             return Fraction(data)
-        if type(data) is int:
+        if is_int(data):
             return Fraction(data)
         raise PlainError(path, f"expected an exact number, got {data!r}")
     if kind is type(None):

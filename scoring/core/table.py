@@ -10,24 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
+from scoring.core.errors import NamesField
 from scoring.core.money import SettlementError
 from scoring.core.seats import PLAYERS_PER_TABLE
 
 PlayerId = Hashable
 
 
-def is_int(value: object) -> bool:
-    """A whole number, and not a bool (True is an int in Python, never a score)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-class FieldError(SettlementError):
+class FieldError(NamesField, SettlementError):
     """Input that cannot describe a real hand or session; ``field`` names the culprit."""
-
-    def __init__(self, field: str, reason: str):
-        super().__init__(f"{field}: {reason}")
-        self.field = field
-        self.reason = reason
 
 
 def check_players(

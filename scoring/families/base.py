@@ -8,10 +8,11 @@ protocol (:class:`scoring.families.protocol.Family`) stays the contract.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from scoring.core.names import display_name
-from scoring.core.plain import PlainError, from_plain
+from scoring.core.plain import PlainError, from_plain, to_plain
 from scoring.families.printing import GENERIC, shared_row
 from scoring.families.protocol import (
     Cell,
@@ -36,6 +37,22 @@ CHINESE_FLAGS = (
 RULESET_NAMES = "rulesets"  # scoring/data/rulesets.tsv: each built-in ruleset's name
 WIN_OUTCOMES = frozenset({"discard", "self_draw", "robbing_kong"})
 FROM_DISCARD = frozenset({"discard", "robbing_kong"})
+
+
+@dataclass(frozen=True)
+class FamilyRules:
+    """What every family's complete rules for one event start with.
+
+    A family's own rules subclass this, name the type of ``hand`` (which
+    ``thaw`` reads the frozen config back as) and add their parts after it.
+    """
+
+    ruleset: str
+    hand: Any
+    hand_options: dict[str, Any]  # the event's own hand options: a hand's own yield to them
+
+    def freeze(self) -> dict[str, Any]:
+        return to_plain(self)
 
 
 class BaseFamily:

@@ -12,9 +12,40 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from scoring.core.errors import HandError
+from scoring.core.numbers import is_int
 from scoring.families.protocol import OptionError
 
 SHARED = "shared"  # a tiebreak_chain entry: stop, tied players share the rank
+
+
+def typed_changes(
+    overrides: Mapping[str, Any],
+    types: Mapping[str, type],
+    family: str,
+    known: Iterable[str],
+    skip: Iterable[str] = (),
+) -> dict[str, Any]:
+    """A hand's options, each of exactly its type (``True`` is no int): the changes to make.
+
+    ``family`` names the family in the refusal ("an MCR", "a riichi"); ``known``
+    is what it lists as the option names; ``skip`` the options a hand lets pass
+    (the session's and the event's). A refusal is a ``bad_option`` HandError.
+    """
+    changes = {}
+    for key, value in overrides.items():
+        if key in skip:
+            continue
+        wanted = types.get(key)
+        if wanted is None:
+            names = ", ".join(sorted(known))
+            raise HandError("bad_option", f"options: {key!r} is not {family} option; use {names}")
+        if type(value) is not wanted:
+            raise HandError(
+                "bad_option", f"options.{key}: expected {wanted.__name__}, got {value!r}"
+            )
+        changes[key] = value
+    return changes
 
 
 def given_options(overrides: Any, ruleset: str, known: Iterable[str]) -> dict[str, Any]:
@@ -76,7 +107,7 @@ def whole_number(given: Mapping[str, Any], name: str, default: Any, minimum: int
     value = given.get(name, default)
     if value is default:
         return value
-    if type(value) is not int or value < minimum:
+    if not is_int(value) or value < minimum:
         raise OptionError(
             name,
             "bad_value",

@@ -17,8 +17,8 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any
 
+from scoring.core.numbers import is_int
 from scoring.core.seats import SEATS
-from scoring.core.table import is_int
 from scoring.sheets.messages import Message
 from scoring.sheets.values import WinValue, english
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring.core.numbers import is_int
 from scoring.core.seats import SEATS
 from scoring.sheets.common import SheetError, sequence
 from scoring.sheets.messages import Message
@@ -134,9 +135,7 @@ def _entry(data: Any, i: int, rows: int, policy: PenaltyPolicy) -> Entry:
         )
     # The hand it happened in: an entered one (0 to rows - 1), or the one in progress (rows).
     after = row.data.get("after_hand")
-    if after is not None and (
-        not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= rows
-    ):
+    if after is not None and (not is_int(after) or not 0 <= after <= rows):
         raise SheetError(
             row.field("after_hand"),
             "bad_input",

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from scoring.core.numbers import is_int
 from scoring.core.result import Result
 from scoring.core.seats import SEATS
-from scoring.core.table import is_int
 from scoring.families.rulesets import score_configured
 from scoring.sheets.common import (
     RowResult,

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from scoring.core.numbers import is_int
 from scoring.core.seats import PLAYERS_PER_TABLE, SEATS
-from scoring.core.table import is_int
 
 if TYPE_CHECKING:
     from scoring.sheets.common import SheetResult

@@ -104,34 +104,32 @@ def raw_points(lines: Lines) -> int:
     return sum(_needed(line, "raw", "raw_points") for line in lines)
 
 
-@metric("firsts")
-def firsts(lines: Lines) -> int:
-    """Sessions placed 1st (a tie shares 1st; rules/mcr.md §8 default chain)."""
-    return _places(lines, 1)
+def _placed(name: str, place: int, doc: str, *, higher_is_better: bool = True) -> Callable:
+    """Register metric ``name``: how many sessions a player placed ``place``
+    (a tie shares the place). One function for every place, so the metrics
+    below differ only in the place they count and the way that is better."""
+
+    def count(lines: Lines) -> int:
+        return _places(lines, place)
+
+    count.__doc__ = doc
+    return metric(name, higher_is_better=higher_is_better)(count)
 
 
-@metric("seconds")
-def seconds(lines: Lines) -> int:
-    """Sessions placed 2nd (rules/mcr.md §8 default chain)."""
-    return _places(lines, 2)
-
-
-@metric("thirds")
-def thirds(lines: Lines) -> int:
-    """Sessions placed 3rd (rules/mcr.md §8 default chain)."""
-    return _places(lines, 3)
-
-
-@metric("fourths", higher_is_better=False)
-def fourths(lines: Lines) -> int:
-    """Sessions placed 4th; fewer is better (for an event's own ``tiebreak_chain``)."""
-    return _places(lines, 4)
-
-
-@metric("session_wins")
-def session_wins(lines: Lines) -> int:
-    """HKOS: sessions won, i.e. placed 1st, ties sharing (rules/hkos.md §7)."""
-    return _places(lines, 1)
+firsts = _placed(
+    "firsts", 1, "Sessions placed 1st (a tie shares 1st; rules/mcr.md §8 default chain)."
+)
+seconds = _placed("seconds", 2, "Sessions placed 2nd (rules/mcr.md §8 default chain).")
+thirds = _placed("thirds", 3, "Sessions placed 3rd (rules/mcr.md §8 default chain).")
+fourths = _placed(
+    "fourths",
+    4,
+    "Sessions placed 4th; fewer is better (for an event's own ``tiebreak_chain``).",
+    higher_is_better=False,
+)
+session_wins = _placed(
+    "session_wins", 1, "HKOS: sessions won, i.e. placed 1st, ties sharing (rules/hkos.md §7)."
+)
 
 
 @metric("best_session")

@@ -11,7 +11,8 @@
 (function () {
   "use strict";
 
-  var T = window.TileHand;
+  // The mpsz functions (tile-hand.js), built from the engine's constants in data-tile-rules.
+  var T = null;
   var KEYBOARD = "judge.keyboard";
 
   function remembered(key) {
@@ -198,6 +199,7 @@
     if (!picker) {
       return;
     }
+    T = window.TileHand(JSON.parse(picker.dataset.tileRules));
     var inputs = Array.prototype.slice.call(form.querySelectorAll("input[data-tiles]"));
     var target = form.querySelector("input[name=concealed]") || inputs[0];
     var targetName = picker.querySelector("[data-picker-target]");

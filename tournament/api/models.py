@@ -15,14 +15,11 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.events.model_fields import part_of, staff_user
+
 
 class ApiToken(models.Model):
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="api_tokens",
-        verbose_name=_("user"),
-    )
+    user = part_of(settings.AUTH_USER_MODEL, "api_tokens", _("user"))
     name = models.CharField(_("name"), max_length=100)
     # The first characters of the key, shown so that a user can tell tokens apart.
     prefix = models.CharField(_("starts with"), max_length=12)
@@ -30,26 +27,12 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField(_("made at"), auto_now_add=True)
     last_used_at = models.DateTimeField(_("last used"), null=True, blank=True)
     revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
-    revoked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("revoked by"),
-    )
+    revoked_by = staff_user(_("revoked by"))
     revoke_reason = models.CharField(_("why revoked"), max_length=300, blank=True)
     expires_at = models.DateTimeField(_("expires at"))
     # Only this event, when set (the user's roles there still apply); CASCADE: a token
     # must never outlive its event and so, unscoped, reach the user's other events.
-    event = models.ForeignKey(
-        "events.Event",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("only for the event"),
-    )
+    event = part_of("events.Event", "+", _("only for the event"), optional=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.core.numbers import is_int
 from tournament.api.models import ApiToken
 from tournament.events.errors import EventError
 from tournament.events.permissions import has_event_permission
@@ -64,7 +65,7 @@ def make_token(user, name: str, *, days: int = DEFAULT_DAYS, event=None) -> tupl
         raise _refused(_("Name the token (what will use it)."), "name")
     if len(name) > 100:
         raise _refused(_("The token's name is longer than 100 characters."), "name")
-    if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= MAX_DAYS:
+    if not is_int(days) or not 1 <= days <= MAX_DAYS:
         raise _refused(_("A token lasts from 1 to %(max)s days.") % {"max": MAX_DAYS}, "days")
     if event is not None and not has_event_permission(user, event, "view"):
         raise _refused(

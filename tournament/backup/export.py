@@ -44,20 +44,20 @@ def _ids(*querysets) -> list[int]:
     return sorted(found)
 
 
+def _kept(model, live: dict, history: dict) -> tuple:
+    """A model's rows of the event and its history rows (those of deleted rows too)."""
+    return model.objects.filter(**live), model.history.filter(**history)
+
+
 def _rows_of(event: Event) -> dict[str, tuple]:
     """Section key -> (live queryset, history queryset or None), everything of ``event``."""
+    of_event = ({"event": event}, {"event_id": event.pk})
     rows = {
-        "event": (Event.objects.filter(pk=event.pk), Event.history.filter(id=event.pk)),
-        "registrations": (
-            Registration.objects.filter(event=event),
-            Registration.history.filter(event_id=event.pk),
-        ),
-        "staff_roles": (
-            StaffRole.objects.filter(event=event),
-            StaffRole.history.filter(event_id=event.pk),
-        ),
-        "rounds": (Round.objects.filter(event=event), Round.history.filter(event_id=event.pk)),
-        "stages": (Stage.objects.filter(event=event), Stage.history.filter(event_id=event.pk)),
+        "event": _kept(Event, {"pk": event.pk}, {"id": event.pk}),
+        "registrations": _kept(Registration, *of_event),
+        "staff_roles": _kept(StaffRole, *of_event),
+        "rounds": _kept(Round, *of_event),
+        "stages": _kept(Stage, *of_event),
     }
     player_ids = sorted(
         {
@@ -65,29 +65,16 @@ def _rows_of(event: Event) -> dict[str, tuple]:
             *rows["registrations"][1].values_list("player_id", flat=True),
         }
     )
-    rows["players"] = (
-        Player.objects.filter(pk__in=player_ids),
-        Player.history.filter(id__in=player_ids),
-    )
+    rows["players"] = _kept(Player, {"pk__in": player_ids}, {"id__in": player_ids})
     stage_ids = _ids(*rows["stages"])
-    rows["stage_entrants"] = (
-        StageEntrant.objects.filter(stage__event=event),
-        StageEntrant.history.filter(stage_id__in=stage_ids),
+    rows["stage_entrants"] = _kept(
+        StageEntrant, {"stage__event": event}, {"stage_id__in": stage_ids}
     )
-    round_ids = _ids(*rows["rounds"])
-    rows["tables"] = (
-        Table.objects.filter(round__event=event),
-        Table.history.filter(round_id__in=round_ids),
-    )
-    rows["seats"] = (
-        Seat.objects.filter(round__event=event),
-        Seat.history.filter(round_id__in=round_ids),
-    )
+    of_rounds = ({"round__event": event}, {"round_id__in": _ids(*rows["rounds"])})
+    rows["tables"] = _kept(Table, *of_rounds)
+    rows["seats"] = _kept(Seat, *of_rounds)
     table_ids = _ids(*rows["tables"])
-    rows["sheets"] = (
-        ScoreSheet.objects.filter(table__round__event=event),
-        ScoreSheet.history.filter(table_id__in=table_ids),
-    )
+    rows["sheets"] = _kept(ScoreSheet, {"table__round__event": event}, {"table_id__in": table_ids})
     rows["hands"] = (HandRecord.objects.filter(sheet__table__round__event=event), None)
     rows["rulings"] = (Ruling.objects.filter(sheet__table__round__event=event), None)
     rows["penalties"] = (Penalty.objects.filter(ruling__sheet__table__round__event=event), None)

@@ -30,6 +30,7 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
+from scoring.core.numbers import is_int
 from tournament.backup.ids import reserve_ids
 from tournament.backup.names import check_names, names_in_nfc
 from tournament.backup.numbers import check_numbers
@@ -197,7 +198,7 @@ def _new_ids(section: Section, rows: list[dict], history: list[dict]) -> dict[in
     if len(set(live)) != len(live):
         raise BackupError(f"the backup is damaged: {section.key} has the same id twice")
     old = sorted({*live, *(record["id"] for record in history)})
-    if not all(isinstance(i, int) and not isinstance(i, bool) for i in old):
+    if not all(is_int(i) for i in old):
         raise BackupError(f"the backup is damaged: {section.key} has an id that is not a number")
     return dict(zip(old, reserve_ids(section.model, len(old)), strict=True))
 

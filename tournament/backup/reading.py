@@ -22,6 +22,7 @@ import os
 import re
 from pathlib import Path
 
+from scoring.core.numbers import is_int
 from tournament.backup.schema import (
     FORMAT,
     HISTORY_SECTIONS,
@@ -118,8 +119,8 @@ def check_document(document) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise BackupFileError(f'not an event backup (expected "format": "{FORMAT}")')
     version = document.get("version")
-    if type(version) is not int or version not in READS:
-        newer = type(version) is int and version > VERSION
+    if not is_int(version) or version not in READS:
+        newer = is_int(version) and version > VERSION
         raise BackupFileError(
             f"backup format version {version!r} "
             + ("comes from a newer version of this program" if newer else "is unknown")

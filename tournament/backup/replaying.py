@@ -29,6 +29,7 @@ from collections import defaultdict
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from scoring.core.numbers import is_int
 from scoring.families import OptionError, family_for, ruleset_names
 from tournament.backup.validation import Problems, place
 from tournament.events.errors import EventError
@@ -86,7 +87,7 @@ def _rules_event(row: dict, problems: Problems) -> Event | None:
     if ruleset not in ruleset_names():
         return None  # the row's check says it is not one of the rulesets
     readable = True
-    if isinstance(overrides, dict) and (hands is None or type(hands) is int):
+    if isinstance(overrides, dict) and (hands is None or is_int(hands)):
         try:
             check_ruleset(ruleset, overrides, hands)
         except EventError as error:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from scoring.core.numbers import is_int
 from scoring.core.seats import SEATS
 from tournament.backup.schema import (
     HISTORY_SECTIONS,
@@ -97,7 +98,7 @@ def _scalars(value) -> bool:
 
 def _scores(value) -> bool:
     return value is None or (
-        isinstance(value, dict) and all(k in SEATS and type(v) is int for k, v in value.items())
+        isinstance(value, dict) and all(k in SEATS and is_int(v) for k, v in value.items())
     )
 
 
@@ -162,16 +163,12 @@ def _check_users(rows: list, problems: Problems) -> set[str]:
     return found
 
 
-def _whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _live_ids(document: dict, section: Section, problems: Problems) -> set[int]:
     seen: dict[int, str] = {}
     for i, row in enumerate(rows_of(document, section.key)):
         where = place(section.key, i)
         value = row.get("id") if isinstance(row, dict) else None
-        if not _whole(value):
+        if not is_int(value):
             continue  # the row's own check says so
         if value in seen:
             problems.add(f"{where}.id", f"{value} is also the id of {seen[value]}", where)
@@ -218,7 +215,7 @@ def _value_problem(section, f, value, live, usernames, strict) -> str | None:
             return "must be a username (text) or null"
         return None if value in usernames else f"user {value!r} is not in the file's users"
     if f.is_relation:
-        if not _whole(value):
+        if not is_int(value):
             return "must be the id (a whole number) of a row of the file"
         if strict and value not in live.get(f.related_model, ()):
             return (
@@ -236,7 +233,7 @@ def _column_problem(f: models.Field, value, *, bounded: bool = False) -> str | N
     if isinstance(f, models.BooleanField):
         return None if isinstance(value, bool) else "must be true or false"
     if isinstance(f, models.IntegerField | models.AutoField):
-        if not _whole(value) or abs(value) > LARGEST:
+        if not is_int(value) or abs(value) > LARGEST:
             return "must be a whole number"
         if "Positive" in f.get_internal_type() and value < 0:
             return "must not be negative"

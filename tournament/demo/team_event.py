@@ -31,7 +31,7 @@ from django.conf import settings
 from scoring.sheets import replay_rules
 from scoring.standings import session_lines as sheet_lines
 from tournament.demo.results import demo_staff, register_demo_players
-from tournament.events.editing import edit_event
+from tournament.events.editing import description_of, edit_event
 from tournament.events.errors import EventError
 from tournament.events.models import Event
 from tournament.events.rules import precedence_of, rules_of
@@ -99,19 +99,7 @@ def _register(event: Event) -> int:
 def _team_rankings(event: Event, by) -> Event:
     """Both team rankings, through the event settings' own service."""
     return edit_event(
-        event,
-        name=event.name,
-        start_date=event.start_date,
-        end_date=event.end_date,
-        is_public=event.is_public,
-        hands_per_session=event.hands_per_session,
-        time_limit_minutes=event.time_limit_minutes,
-        time_limit_policy=event.time_limit_policy,
-        entry_level=event.entry_level,
-        rounds_planned=event.rounds_planned,
-        team_sum_all=True,
-        team_best_n=TEAM_BEST_N,
-        by=by,
+        event, **description_of(event), team_sum_all=True, team_best_n=TEAM_BEST_N, by=by
     )
 
 

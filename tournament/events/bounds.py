@@ -31,7 +31,10 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from scoring.core.numbers import is_int
+from scoring.core.seats import PLAYERS_PER_TABLE
 from scoring.families.protocol import ValueField
+from tournament.glossary import UNITS, name_of
 
 OUT_OF_RANGE = "out_of_range"
 NOT_MULTIPLE = "not_multiple"
@@ -80,16 +83,11 @@ class Bound:
 
     def __call__(self, value) -> None:
         """Raise a :class:`ValidationError` with the bound's code and sentence (a validator)."""
-        if value is None or isinstance(value, bool) or not isinstance(value, int):
+        if not is_int(value):
             return  # a missing or unreadable number is the field's own error
         refused = self.refusal(value)
         if refused is not None:
             raise ValidationError(refused[1], code=refused[0])
-
-
-def whole(value) -> bool:
-    """A JSON whole number (``true`` is not one, though Python counts it as 1)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # --- the bounds -------------------------------------------------------------------
@@ -107,13 +105,12 @@ LEFTOVER_STICKS = Bound("leftover_sticks", gettext_lazy("riichi sticks"), 0, 99)
 HAND_VALUE_MOST = 999
 # A later stage's entrants fill tables of four; the form has always stopped at 4,000.
 # (At most the players of the stage before: ``tournament.stages.services``.)
-SEATS_AT_A_TABLE = 4
 STAGE_ENTRANTS = Bound(
     "size",
     gettext_lazy("entrants"),
-    SEATS_AT_A_TABLE,
+    PLAYERS_PER_TABLE,
     4000,
-    step=SEATS_AT_A_TABLE,
+    step=PLAYERS_PER_TABLE,
     off_step=gettext_lazy(
         "%(field)s “%(value)s”: a stage needs a number of entrants that fills tables of four."
     ),
@@ -131,17 +128,6 @@ BACKUP_FILE_MEGABYTES = 256
 # backup nests about 12, an API body about 6; Python's reader gives up near 1,000.
 JSON_MAX_DEPTH = 50
 
-# A hand's numbers by their code (the family's ``ValueField.code``), for their names.
-VALUE_LABELS = {
-    "han": gettext_lazy("han"),
-    "fu": gettext_lazy("fu"),
-    "yakuman": gettext_lazy("yakuman"),
-    "fan": gettext_lazy("fan"),
-    "flowers": gettext_lazy("flowers"),
-    "points": gettext_lazy("points"),
-    "faan": gettext_lazy("faan"),
-}
-
 
 def value_bound(field: ValueField) -> Bound:
     """The bound of one of a hand's numbers: the family's ends, else 0 to ``HAND_VALUE_MOST``.
@@ -149,7 +135,7 @@ def value_bound(field: ValueField) -> Bound:
     The low end is 0 (a hand's numbers are never negative), whatever the
     rules' minimum: a win under it is the replay's to refuse, naming the rule.
     """
-    label = VALUE_LABELS.get(field.code, field.code)
+    label = name_of(UNITS, field.code)  # a hand's number by its unit's word
     if field.choices:
         return Bound(field.code, label, min(field.choices), max(field.choices),
                      choices=tuple(field.choices))  # fmt: skip

@@ -4,7 +4,8 @@ The services leave a django-simple-history record with every change, and its
 ``history_change_reason`` says why. Stored text cannot follow the reader's
 language, so the services store a stable code instead (``event.created``,
 ``registration.dropped``), and the admin's history pages show it through
-:func:`describe` in the reader's language.
+:func:`describe` in the reader's language (the codes and their sentences are the
+glossary's, :mod:`tournament.glossary.history`).
 
 Stored form (the column holds 100 characters): the code alone, or the code, a
 space and its parameters as compact JSON::
@@ -26,51 +27,8 @@ import json
 from django.utils.translation import gettext_lazy as _
 
 from tournament.events.errors import CHANGE_REASON_MAX
+from tournament.glossary.history import HISTORY_REASONS
 
-# Code -> its sentence; ``%(name)s`` are its parameters.
-CODES = {
-    "event.created": _("event created"),
-    "event.started": _("event started; ruleset frozen"),
-    "staff.creator": _("the event's creator directs it"),
-    "staff.role_set": _("role: %(role)s"),
-    "player.registered": _("registered for an event"),
-    "registration.added": _("player added"),
-    "registration.substitute_added": _("substitute added"),
-    "registration.imported": _("imported from a CSV file"),
-    "registration.demo": _("demo player"),
-    "registration.dropped": _("dropped"),
-    "registration.status_set": _("status set to %(status)s"),
-    "round.seated": _("seated (%(method)s)"),
-    "round.published": _("seating published"),
-    "round.results_published": _("results of round %(number)s published"),
-    "seating.seated": _("seated"),
-    "table.reseated": _("removed: the round was seated again"),
-    "seat.swapped": _("seats swapped"),
-    "seat.replaced": _("player replaced"),
-    "sheet.saved": _("version %(version)s saved"),
-    "sheet.submitted": _("version %(version)s submitted"),
-    "sheet.confirmed": _("version %(version)s confirmed"),
-    "sheet.superseded": _("superseded by version %(by)s"),
-    "event.edited": _("event settings changed"),
-    "event.finished": _("event finished; results locked"),
-    "player.edited": _("player details corrected"),
-    "registration.edited": _("seating group changed"),
-    "staff.account_created": _("account created with the role %(role)s"),
-    "staff.role_removed": _("role removed: %(role)s"),
-    "round.unpublished": _("seating unpublished"),
-    "round.results_unpublished": _("results of round %(number)s unpublished"),
-    "round.finished": _("round finished"),
-    "round.deleted": _("round %(number)s deleted"),
-    "seating.planned": _("planned with every round to come (%(method)s)"),
-    "seating.replanned": _("planned again with every round to come (%(method)s)"),
-    "round.unplanned": _("removed: beyond the number of rounds planned"),
-    "stage.defined": _("stages of the event set"),
-    "stage.cut": _("cut made: entrants fixed"),
-    "stage.entered": _("entered the stage (%(reason)s)"),
-    "stage.cut_undone": _("cut undone"),
-    "stage.left": _("removed from the stage: the cut was undone"),
-    "registration.team_set": _("team set"),
-}
 WORDS = "words"
 
 # A choice parameter's name -> its choices (``reason``, ``role``, ``status``, ``method``).
@@ -92,7 +50,7 @@ def _choices(name: str) -> dict:
 
 def change_reason(code: str, **params) -> str:
     """The stored form of ``code`` with ``params`` (``words`` shortened to fit the column)."""
-    if code not in CODES:
+    if code not in HISTORY_REASONS:
         raise ValueError(f"unknown change reason code {code!r}")
     words = str(params.pop(WORDS, "") or "").strip()
     stored = _encode(code, params)
@@ -114,7 +72,7 @@ def _encode(code: str, params: dict) -> str:
 def decode(stored: str | None) -> tuple[str, dict] | None:
     """``(code, params)`` of a stored reason, or None if it is not one of the codes."""
     code, _space, rest = (stored or "").partition(" ")
-    if code not in CODES:
+    if code not in HISTORY_REASONS:
         return None
     if not rest:
         return code, {}
@@ -134,7 +92,7 @@ def describe(stored: str | None) -> str:
     words = params.get(WORDS) or ""
     try:
         shown = {k: str(_choices(k).get(v, v)) for k, v in params.items() if k != WORDS}
-        sentence = str(CODES[code]) % shown
+        sentence = str(HISTORY_REASONS[code]) % shown
     except (KeyError, TypeError, ValueError):
         return stored or ""  # parameters edited by hand that do not fit: as stored
     if words:

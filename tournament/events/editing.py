@@ -42,6 +42,41 @@ TIME_LIMIT_POLICIES = ("finish_current", "abandon_current")  # Event.time_limit_
 RULE_FIELDS = ("ruleset", "ruleset_overrides")
 # The edit form's fields: this event's (the registration's), then the person's (the player's).
 PLAYER_FIELDS = (*REGISTRATION_FIELDS, *PERSON_FIELDS)
+# What edit_event always takes; the rules and the team and player-entry settings it leaves
+# as they are when they are not given.
+DESCRIPTION_FIELDS = (
+    "name",
+    "start_date",
+    "end_date",
+    "is_public",
+    "hands_per_session",
+    "time_limit_minutes",
+    "time_limit_policy",
+    "entry_level",
+    "rounds_planned",
+)
+
+
+def description_of(event: Event) -> dict[str, Any]:
+    """The event's description as :func:`edit_event` takes it, as it stands.
+
+    Why: a caller that changes one setting (the API's rounds planned, the demo's
+    team rankings) passes the rest unchanged; the edit form starts from them.
+    """
+    return {field: getattr(event, field) for field in DESCRIPTION_FIELDS}
+
+
+def player_fields(registration: Registration) -> dict[str, Any]:
+    """The player's details as :func:`edit_player` takes them, as they stand.
+
+    The registration's own (name, club, country, group, team) and the person's
+    (EMA id, Latin names): the edit form starts from them.
+    """
+    player, own = registration.player, (*REGISTRATION_FIELDS, "group", "team")
+    return {
+        **{field: getattr(registration, field) for field in own},
+        **{field: getattr(player, field) for field in PERSON_FIELDS},
+    }
 
 
 class EventFieldError(EventError):

@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
+from tournament.events.editing import description_of
 from tournament.events.errors import EventError
 from tournament.events.latin_names import clean_latin_name
 from tournament.events.models import Event, Registration, StaffRole
@@ -264,15 +265,7 @@ class EventEditForm(EventForm):
         kwargs.setdefault(
             "initial",
             {
-                "name": event.name,
-                "start_date": event.start_date,
-                "end_date": event.end_date,
-                "is_public": event.is_public,
-                "rounds_planned": event.rounds_planned,
-                "hands_per_session": event.hands_per_session,
-                "time_limit_minutes": event.time_limit_minutes,
-                "time_limit_policy": event.time_limit_policy,
-                "entry_level": event.entry_level,
+                **description_of(event),
                 "player_entry": event.player_entry,
                 "team_sum_all": event.team_sum_all,
                 "team_best_n": event.team_best_n,

@@ -28,13 +28,22 @@ and when is part of a referee's record.
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator, RegexValidator
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
+from tournament.events.model_fields import of_event, optional_count, part_of
 from tournament.events.rules import ruleset_choices
+
+
+class EntryLevel(models.TextChoices):
+    """How much a judge types in for a hand (an event default, switchable per hand)."""
+
+    TILES = "tiles", _("Full tiles")
+    VALUE = "value", _("Value only")
+    FINAL = "final", _("Final scores only")
 
 
 class EventQuerySet(models.QuerySet):
@@ -86,19 +95,11 @@ class Event(models.Model):
         editable=False,
         help_text=_("The preset plus overrides, resolved and frozen when the event starts."),
     )
-    hands_per_session = models.PositiveSmallIntegerField(
-        _("hands per session"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1)],
-        help_text=_("Leave empty to play the ruleset's usual session length."),
+    hands_per_session = optional_count(
+        _("hands per session"), _("Leave empty to play the ruleset's usual session length.")
     )
-    time_limit_minutes = models.PositiveSmallIntegerField(
-        _("time limit (minutes)"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1)],
-        help_text=_("Leave empty for sessions without a time limit."),
+    time_limit_minutes = optional_count(
+        _("time limit (minutes)"), _("Leave empty for sessions without a time limit.")
     )
     # What happens at time where the ruleset does not say (tournament.hall.policy).
     time_limit_policy = models.CharField(
@@ -113,12 +114,8 @@ class Event(models.Model):
     entry_level = models.CharField(
         _("result entry"),
         max_length=5,
-        choices=[
-            ("tiles", _("Full tiles")),
-            ("value", _("Value only")),
-            ("final", _("Final scores only")),
-        ],
-        default="value",
+        choices=EntryLevel.choices,
+        default=EntryLevel.VALUE,
         help_text=_("What judges enter by default; tiles and value can be switched per hand."),
     )
     status = models.CharField(
@@ -136,12 +133,9 @@ class Event(models.Model):
             "a second player accepts each hand, and a judge confirms the sheet."
         ),
     )
-    rounds_planned = models.PositiveSmallIntegerField(
+    rounds_planned = optional_count(
         _("number of rounds"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1)],
-        help_text=_("How many rounds the event plays; seating plans them all together."),
+        _("How many rounds the event plays; seating plans them all together."),
     )
 
     # Issue #21: the team rankings the event publishes (scoring/standings/teams.py);
@@ -151,12 +145,9 @@ class Event(models.Model):
         default=False,
         help_text=_("Team points are the sum of every member's sessions."),
     )
-    team_best_n = models.PositiveSmallIntegerField(
+    team_best_n = optional_count(
         _("rank teams by their best members"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1)],
-        help_text=_("Count the best N members of each team in each round; empty: no such ranking."),
+        _("Count the best N members of each team in each round; empty: no such ranking."),
     )
 
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -245,9 +236,7 @@ class Registration(models.Model):
         SUBSTITUTE = "substitute", _("House substitute")
         DROPPED = "dropped", _("Withdrawn")
 
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("event")
-    )
+    event = of_event("registrations")
     player = models.ForeignKey(
         Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("player")
     )
@@ -313,15 +302,8 @@ class StaffRole(models.Model):
         JUDGE = "judge", _("Judge")
         VIEWER = "viewer", _("Viewer")
 
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="staff_roles", verbose_name=_("event")
-    )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="event_roles",
-        verbose_name=_("user"),
-    )
+    event = of_event("staff_roles")
+    user = part_of(settings.AUTH_USER_MODEL, "event_roles", _("user"))
     role = models.CharField(_("role"), max_length=10, choices=Role.choices)
 
     history = HistoricalRecords()

@@ -5,12 +5,18 @@ Why: a started event is scored with the rules it froze when it started
 code today; a draft event is read with its live options. Everything that
 replays a sheet, ranks players, prints or exports asks here, so no caller
 reads ``ruleset_overrides`` or branches on the family's name itself.
+
+**EventRules** carries what they ask: the family, the complete rules and
+the live options. It is made once for an event object (``EventRules.of``,
+kept on that object while its ruleset fields stay the same), so a request
+or a task that passes its event down asks the families once, not at every
+``family_of``/``rules_of``/``precedence_of`` on the way (issue #33).
 """
 
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from django.utils import translation
@@ -51,17 +57,88 @@ def ruleset_choices() -> list[tuple[str, str]]:
     return [(name, ruleset_title(name)) for name in ruleset_names()]
 
 
+def _options(family: Family, overrides: Any, hands_per_session: Any) -> dict[str, Any]:
+    """The options, plus the session length where the family counts hands."""
+    options = dict(overrides or {})
+    option = family.hands_option()
+    if option and hands_per_session:
+        options.setdefault(option, hands_per_session)
+    return options
+
+
+def _key(event) -> tuple:
+    """What an event's rules are made of: a kept EventRules serves while these are the same."""
+    return (
+        event.ruleset,
+        event.hands_per_session,
+        json.dumps(event.ruleset_overrides or {}, sort_keys=True, default=str),
+        json.dumps((event.ruleset_config or {}).get("rules"), sort_keys=True),
+    )
+
+
+class EventRules:
+    """One event's family, complete rules and live options, asked of the families once.
+
+    ``rules`` (and what follows from them) is worked out when first read:
+    a family alone is enough for many pages, and live options a family
+    refuses raise :class:`scoring.families.OptionError` only where the rules
+    are read, as before.
+    """
+
+    def __init__(self, event):
+        self.ruleset: str = event.ruleset
+        self.family: Family = family_for(event.ruleset)
+        self.overrides: dict[str, Any] = _options(
+            self.family, event.ruleset_overrides, event.hands_per_session
+        )
+        self.key = _key(event)
+
+    @classmethod
+    def of(cls, event) -> EventRules:
+        """The event's rules, made once per event object and kept on it while they hold."""
+        kept = getattr(event, "_event_rules", None)
+        if kept is not None and kept.key == _key(event):
+            return kept
+        made = cls(event)
+        event._event_rules = made
+        return made
+
+    @property
+    def frozen(self) -> str | None:
+        """The frozen rules as sorted JSON text, None before the event started."""
+        return None if self.key[3] == "null" else self.key[3]
+
+    @cached_property
+    def rules(self) -> Any:
+        """The complete rules: the frozen ones once the event started, else the live ones.
+
+        Raises :class:`scoring.families.OptionError` when live options are refused
+        (creation validates them, so only a hand-edited database gets there).
+        """
+        if self.frozen is not None:
+            return _thaw(self.family, self.frozen)
+        return self.resolved()
+
+    def resolved(self):
+        """The rules from the live options and today's presets (what starting freezes)."""
+        return self.family.resolve(self.ruleset, self.overrides)
+
+    @cached_property
+    def precedence(self) -> tuple[str, ...]:
+        return self.family.precedence(self.rules)
+
+    @cached_property
+    def standings_format(self):
+        return self.family.standings_format(self.rules)
+
+
 def family_of(event) -> Family:
-    return family_for(event.ruleset)
+    return EventRules.of(event).family
 
 
 def live_overrides(event) -> dict[str, Any]:
     """The event's options, plus its session length where the family counts hands."""
-    overrides = dict(event.ruleset_overrides or {})
-    option = family_of(event).hands_option()
-    if option and event.hands_per_session:
-        overrides.setdefault(option, event.hands_per_session)
-    return overrides
+    return dict(EventRules.of(event).overrides)
 
 
 def rules_of(event) -> Any:
@@ -70,15 +147,12 @@ def rules_of(event) -> Any:
     Raises :class:`scoring.families.OptionError` when live options are refused
     (creation validates them, so only a hand-edited database gets there).
     """
-    frozen = (event.ruleset_config or {}).get("rules")
-    if frozen is not None:
-        return _thaw(event.ruleset, json.dumps(frozen, sort_keys=True))
-    return family_of(event).resolve(event.ruleset, live_overrides(event))
+    return EventRules.of(event).rules
 
 
 def frozen_config(event) -> dict[str, Any]:
     """What ``start_event`` stores: the complete rules, resolved now, as JSON-safe data."""
-    rules = family_of(event).resolve(event.ruleset, live_overrides(event))
+    rules = EventRules.of(event).resolved()
     return {"ruleset": event.ruleset, "version": RULESET_CONFIG_VERSION, "rules": rules.freeze()}
 
 
@@ -92,11 +166,7 @@ def freeze_old_config(ruleset: str, overrides: Any, hands_per_session: Any) -> d
     """
     try:
         family = family_for(ruleset)
-        options = dict(overrides or {})
-        option = family.hands_option()
-        if option and hands_per_session:
-            options.setdefault(option, hands_per_session)
-        rules = family.resolve(ruleset, options)
+        rules = family.resolve(ruleset, _options(family, overrides, hands_per_session))
     except (OptionError, LookupError, TypeError, ValueError):
         return None
     return {"ruleset": ruleset, "version": RULESET_CONFIG_VERSION, "rules": rules.freeze()}
@@ -104,21 +174,22 @@ def freeze_old_config(ruleset: str, overrides: Any, hands_per_session: Any) -> d
 
 def precedence_of(event) -> tuple[str, ...]:
     """The standings metrics of the event, in order."""
-    return family_of(event).precedence(rules_of(event))
+    return EventRules.of(event).precedence
 
 
 def standings_format_of(event):
     """How the event's standings values read in files and on the command line."""
-    return family_of(event).standings_format(rules_of(event))
+    return EventRules.of(event).standings_format
 
 
 @lru_cache(maxsize=256)
-def _thaw(ruleset: str, frozen: str) -> Any:
+def _thaw(family: Family, frozen: str) -> Any:
     # Rules are frozen values, so one copy per distinct frozen text is safe to share.
-    return family_for(ruleset).thaw(json.loads(frozen))
+    return family.thaw(json.loads(frozen))
 
 
 __all__ = [
+    "EventRules",
     "OptionError",
     "RULESET_CONFIG_VERSION",
     "family_of",

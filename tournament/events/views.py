@@ -103,11 +103,7 @@ def player_edit(request, event, registration_id):
     registration = get_object_or_404(
         Registration.objects.select_related("player"), pk=registration_id, event=event
     )
-    player = registration.player
-    initial = {f: getattr(registration, f) for f in services.REGISTRATION_FIELDS}
-    initial.update({f: getattr(player, f) for f in services.PERSON_FIELDS})
-    initial.update(group=registration.group, team=registration.team)
-    form = PlayerEditForm(*_bound(request)[:1], initial=initial)
+    form = PlayerEditForm(*_bound(request)[:1], initial=editing.player_fields(registration))
     if request.method == "POST" and form.is_valid():
         try:
             saved = editing.edit_player(registration, **form.cleaned_data, by=request.user)

@@ -17,9 +17,11 @@ Vocabulary:
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from tournament.events.model_fields import part_of, staff_user
+from tournament.seating.model_fields import of_table
 
 
 class RoundClock(models.Model):
@@ -50,28 +52,12 @@ class ClockEvent(models.Model):
         TABLE_EXTRA = "table_extra", _("Extra time for a table")
         RESET = "reset", _("Reset")
 
-    clock = models.ForeignKey(
-        RoundClock, on_delete=models.CASCADE, related_name="events", verbose_name=_("clock")
-    )
+    clock = part_of(RoundClock, "events", _("clock"))
     kind = models.CharField(_("what"), max_length=12, choices=Kind.choices)
-    table = models.ForeignKey(
-        "seating.Table",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="clock_events",
-        verbose_name=_("table"),
-    )
+    table = of_table("clock_events", optional=True)
     seconds = models.IntegerField(_("seconds"), default=0)
     reason = models.CharField(_("reason"), max_length=200, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("by"),
-    )
+    created_by = staff_user(_("by"))
     created_at = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
@@ -89,12 +75,7 @@ class JudgeCall(models.Model):
         TAKEN = "taken", _("A judge is coming")
         RESOLVED = "resolved", _("Resolved")
 
-    table = models.ForeignKey(
-        "seating.Table",
-        on_delete=models.CASCADE,
-        related_name="judge_calls",
-        verbose_name=_("table"),
-    )
+    table = of_table("judge_calls")
     status = models.CharField(
         _("status"), max_length=8, choices=Status.choices, default=Status.OPEN
     )
@@ -102,23 +83,9 @@ class JudgeCall(models.Model):
     reason_code = models.CharField(_("reason"), max_length=20, blank=True)
     reason = models.CharField(_("the player's words"), max_length=200, blank=True)
     created_at = models.DateTimeField(_("called"), auto_now_add=True)
-    taken_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("taken by"),
-    )
+    taken_by = staff_user(_("taken by"))
     taken_at = models.DateTimeField(_("taken"), null=True, blank=True)
-    resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("resolved by"),
-    )
+    resolved_by = staff_user(_("resolved by"))
     resolved_at = models.DateTimeField(_("resolved"), null=True, blank=True)
     note = models.CharField(_("judge's note"), max_length=200, blank=True)
 

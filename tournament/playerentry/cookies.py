@@ -13,8 +13,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.core import signing
 
+from scoring.core.seats import SEATS
 from tournament.playerentry.models import TablePin
-from tournament.playerentry.services import SEATS, Phone, phone_of
+from tournament.playerentry.services import Phone, phone_of
 
 SALT = "playerentry.phone"
 # A session day, with room for a late finish.

@@ -21,13 +21,14 @@ Vocabulary:
   of the table, or a staff user), what (a code), when and why.
 """
 
-from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from tournament.events.model_fields import staff_user
 from tournament.results.models import SEAT_CHOICES
+from tournament.seating.model_fields import of_table
 from tournament.seating.models import Table
 
 
@@ -59,9 +60,7 @@ class PinAttempt(models.Model):
     cookie, per address (a hash of it, never the address itself).
     """
 
-    table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="pin_attempts", verbose_name=_("table")
-    )
+    table = of_table("pin_attempts")
     at = models.DateTimeField(_("at"), default=timezone.now, db_index=True)
     ok = models.BooleanField(_("right PIN"), default=False)
     device = models.CharField(_("phone"), max_length=32, blank=True, db_index=True)
@@ -81,9 +80,7 @@ class HandCheck(models.Model):
         ACCEPTED = "accepted", _("Accepted")
         REJECTED = "rejected", _("Disputed")
 
-    table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="hand_checks", verbose_name=_("table")
-    )
+    table = of_table("hand_checks")
     number = models.PositiveSmallIntegerField(_("hand"))
     version = models.PositiveIntegerField(_("version"))
     entered_seat = models.CharField(_("entered by seat"), max_length=1, choices=SEAT_CHOICES)
@@ -127,20 +124,11 @@ class PlayerAction(models.Model):
         PIN_REGENERATED = "pin_regenerated", _("made a new PIN")
         LOCK_LIFTED = "lock_lifted", _("lifted the PIN locks")
 
-    table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="player_actions", verbose_name=_("table")
-    )
+    table = of_table("player_actions")
     at = models.DateTimeField(_("at"), auto_now_add=True)
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
     seat = models.CharField(_("seat"), max_length=1, choices=SEAT_CHOICES, blank=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("staff"),
-    )
+    by = staff_user(_("staff"), on_delete=models.PROTECT)
     number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)
     version = models.PositiveIntegerField(_("version"), null=True, blank=True)
     words = models.CharField(_("why"), max_length=300, blank=True)

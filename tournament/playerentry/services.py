@@ -19,18 +19,18 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.core.seats import SEATS
 from tournament.events.permissions import has_event_permission
 from tournament.playerentry.models import HandCheck, PinAttempt, PlayerAction, TablePin
 from tournament.playerentry.pin_lock import address_key, new_device, refuse_if_locked, wrong_pin
 from tournament.results.models import SEAT_CHOICES, ScoreSheet
 from tournament.results.sheet import services as results
 from tournament.results.sheet.errors import NotAllowed
+from tournament.results.sheet.policy import MAY_NOT_ENTER, PLAYERS, Answer, SheetPolicy
 from tournament.results.sheet.state import head_of, lock_table
 
 Action = PlayerAction.Action
 State = HandCheck.State
-Status = ScoreSheet.Status
-SEATS = ("E", "S", "W", "N")
 PIN_DIGITS = 6
 SEAT_NAMES = dict(SEAT_CHOICES)
 
@@ -59,16 +59,9 @@ def pin_of(table) -> TablePin:
     return pin
 
 
-def _log(table, action, *, seat="", by=None, number=None, version=None, words=""):
-    return PlayerAction.objects.create(
-        table=table,
-        action=action,
-        seat=seat,
-        by=by,
-        number=number,
-        version=version,
-        words=words[:300],
-    )
+def _log(table, action, *, words: str = "", **fields) -> PlayerAction:
+    """One line of the table's audit; ``fields``: its ``seat``, ``by``, ``number``, ``version``."""
+    return PlayerAction.objects.create(table=table, action=action, words=words[:300], **fields)
 
 
 def _refuse_unless_on(table) -> None:
@@ -133,9 +126,7 @@ def _may_write(table, phone: Phone) -> None:
     pin = TablePin.objects.filter(table=table).first()
     if pin is None or not pin.entry_device or phone.device != pin.entry_device:
         raise NotAllowed(_("Another phone enters this table's hands; this one can accept them."))
-    head = head_of(table)
-    if head is not None and head.status != Status.DRAFT:
-        raise NotAllowed(_("The sheet has been submitted: only a judge can change it now."))
+    SheetPolicy(PLAYERS, table.round.event, head_of(table)).can_change().check()
 
 
 def enter_hand(table, phone: Phone, entry: dict, *, base_version: int, entry_key=None):
@@ -196,26 +187,28 @@ def _open_check(table, phone: Phone, number: int) -> HandCheck:
     if _entered_by(check, phone):
         raise NotAllowed(_("A player of another seat must accept this hand."))
     head = head_of(table)
-    if head is not None and head.status != Status.DRAFT:
-        raise NotAllowed(_("The sheet has been submitted: only a judge can change it now."))
+    SheetPolicy(PLAYERS, table.round.event, head).can_change().check()
     if head is not None and number in _judged(head):
         raise NotAllowed(_("A judge has settled this hand: it counts as the judge entered it."))
     return check
 
 
-def accept_hand(table, phone: Phone, number: int) -> HandCheck:
+def _decide(table, phone: Phone, number: int, state, action, words: str = "") -> HandCheck:
+    """A player of another seat settles hand ``number``: accepts it, or disputes it in words."""
     with transaction.atomic():
         table = lock_table(table)
         check = _open_check(table, phone, number)
-        check.state, check.decided_seat, check.decided_at = (
-            State.ACCEPTED,
-            phone.seat,
-            timezone.now(),
-        )
-        check.words = ""
+        check.state, check.decided_seat, check.decided_at = state, phone.seat, timezone.now()
+        check.words = words[:300]
         check.save()
-        _log(table, Action.HAND_ACCEPTED, seat=phone.seat, number=number, version=check.version)
+        # An acceptance names the version accepted; a dispute, the player's words.
+        logged = {"words": words} if words else {"version": check.version}
+        _log(table, action, seat=phone.seat, number=number, **logged)
     return check
+
+
+def accept_hand(table, phone: Phone, number: int) -> HandCheck:
+    return _decide(table, phone, number, State.ACCEPTED, Action.HAND_ACCEPTED)
 
 
 def reject_hand(table, phone: Phone, number: int, words: str) -> HandCheck:
@@ -223,18 +216,7 @@ def reject_hand(table, phone: Phone, number: int, words: str) -> HandCheck:
     words = " ".join((words or "").split())
     if not words:
         raise NotAllowed(_("Say what is wrong with the hand, for the judge."))
-    with transaction.atomic():
-        table = lock_table(table)
-        check = _open_check(table, phone, number)
-        check.state, check.decided_seat, check.decided_at = (
-            State.REJECTED,
-            phone.seat,
-            timezone.now(),
-        )
-        check.words = words[:300]
-        check.save()
-        _log(table, Action.HAND_REJECTED, seat=phone.seat, number=number, words=words)
-    return check
+    return _decide(table, phone, number, State.REJECTED, Action.HAND_REJECTED, words)
 
 
 def _judged(head: ScoreSheet) -> set[int]:
@@ -287,41 +269,50 @@ def release_phone(table, *, by, reason: str = "") -> None:
     with transaction.atomic():
         table = lock_table(table)
         if not has_event_permission(by, table.round.event, "enter_results"):
-            raise NotAllowed(_("You may not enter results in this event."))
+            Answer(MAY_NOT_ENTER).check()
         TablePin.objects.filter(table=table).update(entry_device="", entry_seat="")
         _log(table, Action.PHONE_RELEASED, by=by, words=reason.strip())
 
 
-def regenerate_pin(table, *, by, reason: str) -> TablePin:
-    """A director replaces a PIN that got out: phones opened with the old one open again."""
+def _directors_pin_change(table, by, reason: str, action, change, refusals) -> TablePin:
+    """A director's ``change`` of the table's PIN, with a reason, under the table's lock, logged.
+
+    ``refusals``: the sentences for no reason given, and for a user who is not a director.
+    """
     reason = " ".join((reason or "").split())
+    unexplained, not_director = refusals
     if not reason:
-        raise NotAllowed(_("Say why the PIN is replaced."))
+        raise NotAllowed(unexplained)
     with transaction.atomic():
         table = lock_table(table)
         if not has_event_permission(by, table.round.event, "manage"):
-            raise NotAllowed(_("Only a director can replace a table's PIN."))
+            raise NotAllowed(not_director)
         pin = pin_of(table)
+        change(pin)
+        _log(table, action, by=by, words=reason)
+    return pin
+
+
+def regenerate_pin(table, *, by, reason: str) -> TablePin:
+    """A director replaces a PIN that got out: phones opened with the old one open again."""
+
+    def change(pin):
         pin.pin = new_pin()
         pin.generation += 1
         pin.entry_device, pin.entry_seat = "", ""
         pin.locks_lifted_at = timezone.now()  # the old PIN's guesses are moot
         pin.save()
-        _log(table, Action.PIN_REGENERATED, by=by, words=reason)
-    return pin
+
+    refusals = (_("Say why the PIN is replaced."), _("Only a director can replace a table's PIN."))
+    return _directors_pin_change(table, by, reason, Action.PIN_REGENERATED, change, refusals)
 
 
 def lift_pin_locks(table, *, by, reason: str) -> TablePin:
     """A director lets the table's locked phones try again (a player who mistyped, say)."""
-    reason = " ".join((reason or "").split())
-    if not reason:
-        raise NotAllowed(_("Say why the lock is lifted."))
-    with transaction.atomic():
-        table = lock_table(table)
-        if not has_event_permission(by, table.round.event, "manage"):
-            raise NotAllowed(_("Only a director can lift a PIN lock."))
-        pin = pin_of(table)
+
+    def change(pin):
         pin.locks_lifted_at = timezone.now()
         pin.save(update_fields=["locks_lifted_at"])
-        _log(table, Action.LOCK_LIFTED, by=by, words=reason)
-    return pin
+
+    refusals = (_("Say why the lock is lifted."), _("Only a director can lift a PIN lock."))
+    return _directors_pin_change(table, by, reason, Action.LOCK_LIFTED, change, refusals)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import redirect
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament.events.decorators import event_permission_required
@@ -27,40 +27,31 @@ def _answer(request, table, verb, done: str):
     return redirect(f"{table_url(table)}#player-entry")
 
 
-@require_POST
-@event_permission_required("enter_results")
-def release(request, event, round_number, table_number):
-    table = table_of(event, round_number, table_number)
-    reason = request.POST.get("reason", "")
-    return _answer(
-        request,
-        table,
-        lambda: services.release_phone(table, by=request.user, reason=reason),
-        _("The entering phone is released: the next phone opened with the PIN enters."),
-    )
+def _table_verb(perm: str, verb, done):
+    """A staff post about the table's phones: ``verb(table, by=..., reason=...)``, then back."""
+
+    @require_POST
+    @event_permission_required(perm)
+    def view(request, event, round_number, table_number):
+        table = table_of(event, round_number, table_number)
+        reason = request.POST.get("reason", "")
+        return _answer(request, table, lambda: verb(table, by=request.user, reason=reason), done)
+
+    return view
 
 
-@require_POST
-@event_permission_required("manage")
-def new_pin(request, event, round_number, table_number):
-    table = table_of(event, round_number, table_number)
-    reason = request.POST.get("reason", "")
-    return _answer(
-        request,
-        table,
-        lambda: services.regenerate_pin(table, by=request.user, reason=reason),
-        _("The table has a new PIN; phones opened with the old one must open it again."),
-    )
-
-
-@require_POST
-@event_permission_required("manage")
-def lift_locks(request, event, round_number, table_number):
-    table = table_of(event, round_number, table_number)
-    reason = request.POST.get("reason", "")
-    return _answer(
-        request,
-        table,
-        lambda: services.lift_pin_locks(table, by=request.user, reason=reason),
-        _("The PIN locks are lifted: the locked phones may type the PIN again."),
-    )
+release = _table_verb(
+    "enter_results",
+    services.release_phone,
+    gettext_lazy("The entering phone is released: the next phone opened with the PIN enters."),
+)
+new_pin = _table_verb(
+    "manage",
+    services.regenerate_pin,
+    gettext_lazy("The table has a new PIN; phones opened with the old one must open it again."),
+)
+lift_locks = _table_verb(
+    "manage",
+    services.lift_pin_locks,
+    gettext_lazy("The PIN locks are lifted: the locked phones may type the PIN again."),
+)

@@ -10,8 +10,6 @@ here is a 500.
 
 from __future__ import annotations
 
-import uuid
-
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -35,20 +33,14 @@ from tournament.results.page.building import (
     version_view,
 )
 from tournament.results.page.display import WIND_CHARS, players_of, preview_view, sheet_view
+from tournament.results.page.views import entry_key_of
 from tournament.results.sheet import services as results
 from tournament.results.sheet import traps
 from tournament.results.sheet.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
+from tournament.results.sheet.policy import PLAYERS, SheetPolicy
 from tournament.results.sheet.state import head_of
 from tournament.seating.models import Table
 from tournament.seating.visibility import table_or_404
-
-
-def entry_key_of(request) -> str | None:
-    """The form's one-time key, if it is one (as the judge's views read it)."""
-    try:
-        return str(uuid.UUID(request.POST.get("entry_key", "")))
-    except ValueError:
-        return None
 
 
 def table_of(request, slug, round_number, table_number) -> Table:
@@ -135,7 +127,8 @@ def render_page(request, table, phone, *, status=200, **parts):
         sheet = version_view(event, head, names)
     else:
         sheet = sheet_view(head_result(event, None), names, lang(), **sheet_parts(event))
-    drafting = head is None or head.status == results.Status.DRAFT
+    policy = SheetPolicy(PLAYERS, event, head)
+    drafting = bool(policy.can_change())
     # The service's rule: a hand accepted, or entered again by a judge, is settled.
     checks = services.checks_of(table, head)
     waiting = [c for c in checks if not c.settled]
@@ -156,7 +149,7 @@ def render_page(request, table, phone, *, status=200, **parts):
         "judged": [c for c in checks if c.settled_by_judge],
         "drafting": drafting,
         "can_enter": phone.enters and drafting,
-        "may_submit": phone.enters and head is not None and head.status == results.Status.DRAFT,
+        "may_submit": phone.enters and bool(policy.can_submit()),
         "submit_ready": not waiting and head is not None and head.balanced,
         "base_version": head.version if head else 0,
         "hand_form": parts.get("hand_form") or hand_form(request, event, names, head),

@@ -2,9 +2,9 @@
 
 Each ruleset family declares its sheet (``family.layout(rules)``,
 ``scoring/families/<family>/layout.py``) as codes and millimetres; this
-module gives the codes their words in the reader's language (one table for
-columns, one for footer lines, one for notes: keyed by code, never by
-family) and fits the sheet to the page. A sheet's hand grid has three kinds
+module fits the sheet to the page, and the codes' words in the reader's
+language are the glossary's (:mod:`tournament.glossary.columns`: keyed by
+code, never by family). A sheet's hand grid has three kinds
 of column:
 
 - **lead** columns about the hand (label, winner, discarder, value …);
@@ -24,11 +24,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from django.utils.translation import gettext_lazy as _
-
-from scoring.core.seats import SEATS
 from scoring.families import Family
-from scoring.families.protocol import PrintLayout
+from scoring.families.protocol import Column, PrintLayout
+from tournament.glossary import column_label, footer_label, note_label
 
 GRID_WIDTH_MM = 194  # A4 portrait 210 mm less 8 mm margins either side (print.css)
 ROW_MM = 8  # the height of a row a judge writes in with a pen
@@ -37,117 +35,81 @@ ROW_MM = 8  # the height of a row a judge writes in with a pen
 # signatures below (the geometry tests check that every layout fits).
 GRID_HEIGHT_MM = 16 * ROW_MM + 5 * ROW_MM
 
-# Column codes (scoring/families/*/layout.py) -> the column's heading.
-COLUMN_LABELS = {
-    "number": _("#"),
-    "label": _("Hand"),
-    "winner": _("Winner"),
-    "discarder": _("Discarder or self"),
-    "from": _("From"),
-    "value": _("Value"),
-    "fan": _("Fan (no flowers)"),
-    "flowers": _("Flowers"),
-    "honba": _("Honba"),
-    "result": _("Result"),
-    "han_fu": _("Han / fu"),
-    "pao": _("Pao"),
-    "riichi": _("R"),
-    "pool": _("Pool"),
-    "dealer": _("Dealer"),
-    "responsible": _("Resp."),
-    "points": _("Value"),
-    "patterns": _("Pattern codes"),
-    "penalty_tiles": _("Penalty tiles"),
-    "initials": _("Initials"),
-    "judge": _("Judge"),
-    "wind": _("Wind"),
-    "repeat": _("Repeat"),
-    "faan": _("Faan"),
-    "bonus": _("Bonus faan"),
-    "paid": _("V"),
-    "delta": _("Δ"),
-    "total": _("Total"),
-}
-# Footer line codes -> the line's name.
-FOOTER_LABELS = {
-    "hand_total": _("Hand total"),
-    "total": _("Total"),
-    "final_points": _("Final points"),
-    "penalty": _("Penalties"),
-    "score": _("Session score"),
-    "rank": _("Rank"),
-    "placement": _("Placement"),
-    "uma_oka": _("Uma / oka"),
-    "rank_points": _("Table points"),
-}
-# Note codes -> the note printed under the grid.
-NOTE_LABELS = {
-    "seats_and_self": _(
-        "Winner and discarder: write the starting wind (E, S, W, N); “self” for a self-draw."
-    ),
-    "shared_table_points": _("Table points as fractions where they are shared (7/3, not 2.33)."),
-    "result_letters": _(
-        "Result: R ron · T tsumo · D draw · A abortive draw · C chombo. R: riichi declared."
-    ),
-    "leftover_sticks": _(
-        "Pool: riichi sticks on the table after the hand. Leftover sticks at the end go to:"
-    ),
-    "winner_from_responsible": _(
-        "Winner, from (the discarder, or “self”), resp. (the responsible player): E, S, W, N."
-    ),
-    "initials": _("Every hand is initialled by the four players and the judge."),
-    "penalty_tile_marks": _("Penalty tiles: count, and L (live) or D (dead)."),
-    "value_paid": _("V: the value paid on a discard; a self-draw costs each other player V/2."),
-}
 # Notes that end in a blank to write in: where the leftover riichi sticks went
 # (a filled sheet prints what the replay says instead).
 WRITE_IN_NOTES = frozenset({"leftover_sticks"})
 
 
 @dataclass(frozen=True)
-class Column:
-    code: str
-    label: str
-    width: float  # mm
-    numeric: bool = False
-    small: bool = False  # a narrow box for a mark or initials
+class Heading(Column):
+    """A family's column (code and millimetres) with its heading: the glossary's word."""
+
+    @property
+    def label(self):
+        return column_label(self.code)
 
     @property
     def css_width(self) -> str:
-        return f"{self.width:g}mm"  # never localised: "16,5mm" is no CSS
+        return mm(self.width)
 
 
-@dataclass(frozen=True)
-class FooterLine:
-    code: str
-    label: str
-
-
-@dataclass(frozen=True)
-class Note:
-    code: str
-    label: str
-    write_in: bool = False
+def headed(columns: tuple[Column, ...]) -> tuple[Heading, ...]:
+    return tuple(Heading(c.code, c.width, c.numeric, c.small) for c in columns)
 
 
 @dataclass(frozen=True)
 class Layout:
-    """A family's sheet with its words, fitted to the page: what the templates lay out."""
+    """A family's sheet fitted to the page: what the templates lay out.
+
+    The columns, footer lines and notes are the family's own (codes and
+    millimetres, ``PrintLayout``); their words are the glossary's
+    (:mod:`tournament.glossary.columns`), looked up here, so no second table
+    of columns with words exists.
+    """
 
     family: str  # the family's name: the sheet's CSS class and template folder
-    lead: tuple[Column, ...]
-    per_player: tuple[Column, ...]
-    tail: tuple[Column, ...] = ()
-    footer: tuple[FooterLine, ...] = ()
+    plan: PrintLayout
     rows: int = 16
     row_mm: float = ROW_MM  # the hand rows' height on a sheet for play (ZJ: room for initials)
-    notes: tuple[Note, ...] = ()
-    # A riichi referee signs before the sticks are reset (WRC 2015 §8).
-    prominent_referee: bool = False
 
     @property
-    def columns(self) -> list[Column]:
-        return [*self.lead, *(self.per_player * len(SEATS)), *self.tail]
+    def lead(self) -> tuple[Heading, ...]:
+        return headed(self.plan.lead)
+
+    @property
+    def per_player(self) -> tuple[Heading, ...]:
+        return headed(self.plan.per_player)
+
+    @property
+    def tail(self) -> tuple[Heading, ...]:
+        return headed(self.plan.tail)
+
+    @property
+    def footer(self) -> tuple[str, ...]:
+        """The footer lines' codes, in order."""
+        return self.plan.footer
+
+    @property
+    def prominent_referee(self) -> bool:
+        """A riichi referee signs before the sticks are reset (WRC 2015 §8)."""
+        return self.plan.prominent_referee
+
+    @property
+    def columns(self) -> tuple[Heading, ...]:
+        """Every column left to right: lead, each player's (E, S, W, N), tail."""
+        return headed(self.plan.columns)
+
+    @property
+    def footer_labels(self) -> list:
+        return [footer_label(code) for code in self.footer]
+
+    @property
+    def notes(self) -> list[dict]:
+        """The notes under the grid: their words, and whether they end in a blank to fill."""
+        return [
+            {"code": code, "label": note_label(code), "write_in": code in WRITE_IN_NOTES}
+            for code in self.plan.notes
+        ]
 
     @property
     def width(self) -> float:
@@ -155,7 +117,7 @@ class Layout:
 
     @property
     def css_width(self) -> str:
-        return f"{self.width:g}mm"
+        return mm(self.width)
 
     @property
     def height(self) -> float:
@@ -163,32 +125,16 @@ class Layout:
         return self.rows * self.row_mm + len(self.footer) * ROW_MM
 
 
+def mm(width: float) -> str:
+    """A width for CSS: never localised ("16,5mm" is no CSS)."""
+    return f"{width:g}mm"
+
+
 def layout_for(family: Family, rules) -> Layout:
-    """The family's sheet under ``rules``, in words, fitted to the page (:func:`fitted`)."""
-    return fitted(labelled(family.name, family.layout(rules)))
-
-
-def labelled(name: str, plan: PrintLayout) -> Layout:
-    """``plan`` with the words of its codes; a code with none prints as itself."""
-
-    def columns(declared):
-        return tuple(
-            Column(c.code, COLUMN_LABELS.get(c.code, c.code), c.width, c.numeric, c.small)
-            for c in declared
-        )
-
-    return Layout(
-        family=name,
-        lead=columns(plan.lead),
-        per_player=columns(plan.per_player),
-        tail=columns(plan.tail),
-        footer=tuple(FooterLine(code, FOOTER_LABELS.get(code, code)) for code in plan.footer),
-        rows=plan.rows,
-        row_mm=max(plan.row_mm, ROW_MM),
-        notes=tuple(
-            Note(code, NOTE_LABELS.get(code, code), code in WRITE_IN_NOTES) for code in plan.notes
-        ),
-        prominent_referee=plan.prominent_referee,
+    """The family's sheet under ``rules``, fitted to the page (:func:`fitted`)."""
+    plan = family.layout(rules)
+    return fitted(
+        Layout(family=family.name, plan=plan, rows=plan.rows, row_mm=max(plan.row_mm, ROW_MM))
     )
 
 

@@ -17,11 +17,11 @@ from django.db.models import Q
 from scoring.core.seats import SEATS
 from tournament.events.models import Registration
 from tournament.events.rules import precedence_of, standings_format_of
+from tournament.formatting import place, points, rank, signed
+from tournament.glossary import metric_label
 from tournament.results.models import ScoreSheet
 from tournament.results.page.display import WIND_CHARS
-from tournament.results.templatetags.results_tags import ordinal_place, points, signed
 from tournament.seating.models import Seat
-from tournament.standings.labels import metric_label
 from tournament.standings.services import standings
 from tournament.stats.presenting import card_statistics
 
@@ -83,7 +83,7 @@ def printed_row(row: dict, metrics: list[str]) -> dict:
     if metrics:
         values.setdefault(metrics[0], row.get("points"))
     return {
-        "rank": f"{row['rank']}{'=' if row.get('tied') else ''}",
+        "rank": rank(row["rank"], row.get("tied")),
         "player": row["player"],
         "withdrawn": row.get("withdrawn", False),
         "club": row.get("club") or "",
@@ -154,9 +154,7 @@ def score_card_context(event) -> dict:
             {
                 "registration": registration,
                 "sessions": mine,
-                "rank": (
-                    f"{standing['rank']}{'=' if standing.get('tied') else ''}" if standing else ""
-                ),
+                "rank": (rank(standing["rank"], standing.get("tied")) if standing else ""),
                 "points": points(standing.get("points")) if standing else "",
                 "ps": statistics.get(registration.pk),
             }
@@ -181,7 +179,7 @@ def _session_line(seat, result: dict | None, names: dict) -> dict:
         line.update(
             {
                 "final": points(final) if final is not None else "",
-                "placement": ordinal_place(mine.get("placement")),
+                "placement": place(mine.get("placement")),
                 "score": signed(mine.get("score")),
                 "rank_points": points(mine.get("rank_points"))
                 if mine.get("rank_points") is not None

@@ -31,12 +31,11 @@ from __future__ import annotations
 
 import uuid
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournament.events.models import Event
+from tournament.events.model_fields import of_event, part_of, staff_user
 from tournament.printing.registry import KIND_MAX_LENGTH, PDF, find, kind_choices
 from tournament.seating.models import Round
 
@@ -87,17 +86,8 @@ class PrintJob(models.Model):
         CANCELLED = "cancelled", _("Cancelled")
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="print_jobs", verbose_name=_("event")
-    )
-    round = models.ForeignKey(
-        Round,
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="print_jobs",
-        verbose_name=_("round"),
-    )
+    event = of_event("print_jobs")
+    round = part_of(Round, "print_jobs", _("round"), optional=True)
     kind = models.CharField(_("document"), max_length=KIND_MAX_LENGTH, choices=kind_choices)
     params = models.JSONField(_("options"), default=dict, blank=True)
     status = models.CharField(
@@ -108,14 +98,7 @@ class PrintJob(models.Model):
     attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
     error = models.TextField(_("error"), blank=True)
     file = models.FileField(_("file"), upload_to=job_file_name, blank=True, max_length=255)
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("requested by"),
-    )
+    requested_by = staff_user(_("requested by"))
     created_at = models.DateTimeField(_("requested"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)

@@ -25,25 +25,24 @@ from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.core.seats import SEATS
 from scoring.families.protocol import Cell, PrintedRow
 from tournament.events.rules import family_of, rules_of
 from tournament.family_templates import candidates
+from tournament.formatting import place as place_text
+from tournament.formatting import points, signed
+from tournament.glossary import category_name, cell_word
 from tournament.printing.grid_svg import PAD, data_uri, grid_svg, height_of
 from tournament.printing.layouts import Layout, layout_for
 from tournament.results.models import Penalty, ScoreSheet
-from tournament.results.page.display import CATEGORY_NAMES, WIND_CHARS, items_of
+from tournament.results.page.display import WIND_CHARS, items_of
 from tournament.results.page.hand_values import value_text
 from tournament.results.page.sheet_messages import message_text
-from tournament.results.templatetags.results_tags import ordinal_place, points, signed
 from tournament.seating.models import Seat, Table
 
 PENALTY_LINES = 2  # blank lines of the penalty block on a sheet for play
 SCOPE_NAMES = dict(Penalty.Scope.choices)
-# The words a family's cells may name (kind "word"), by code.
-WORDS = {"self": gettext_lazy("self")}
 
 
 # --- Loading -------------------------------------------------------------------------------
@@ -151,7 +150,7 @@ def shown(cell: Cell | None) -> str:
     if kind == "wind":
         return WIND_CHARS.get(value, value)
     if kind == "word":
-        return str(WORDS.get(value, value))
+        return str(cell_word(value))
     if kind == "value":
         return value_text({"value": value})
     return str(value)  # text, number, and an old row's English value (legacy), as they are
@@ -184,7 +183,7 @@ def sheet_css(layout: Layout, labels: list[dict[str, str]]) -> str:
     a round shares the layout, and the picture (``grid_svg``, with the rows'
     preprinted ``labels``) is read once.
     """
-    picture = data_uri(grid_svg(layout, labels, [str(line.label) for line in layout.footer]))
+    picture = data_uri(grid_svg(layout, labels, [str(label) for label in layout.footer_labels]))
     rules = [f".grid{{width:{layout.css_width}}}"]
     for prefix, columns in (("l", layout.lead), ("p", layout.per_player), ("t", layout.tail)):
         rules += [f".grid col.{prefix}{i}{{width:{c.css_width}}}" for i, c in enumerate(columns)]
@@ -241,12 +240,12 @@ def _footer(layout: Layout, result: dict) -> list[dict]:
     final = result.get("final_points") or {}
     places = [(session.get(s) or {}).get("placement") for s in SEATS]
     lines = []
-    for line in layout.footer:
+    for code, label in zip(layout.footer, layout.footer_labels, strict=True):
         values = []
         for seat in SEATS:
             mine = session.get(seat) or {}
-            values.append(_footer_value(line.code, seat, mine, final, places))
-        lines.append({"label": line.label, "values": values})
+            values.append(_footer_value(code, seat, mine, final, places))
+        lines.append({"label": label, "values": values})
     return lines
 
 
@@ -257,7 +256,7 @@ def _footer_value(key: str, seat: str, mine: dict, final: dict, places: list) ->
         place = mine.get("placement")
         if place is None:
             return ""
-        return ordinal_place(place) + ("=" if places.count(place) > 1 else "")
+        return place_text(place, tied=places.count(place) > 1)
     if key == "uma_oka":
         parts = [signed(mine[k]) for k in ("uma", "oka") if mine.get(k) not in (None, "", "0")]
         return " / ".join(parts) or "0"
@@ -276,7 +275,7 @@ def _penalties(result: dict, names: dict) -> list[dict]:
             {
                 "hand": "" if after is None else after + 1,
                 "player": f"{p.get('player', '')} {names.get(p.get('player'), '')}".strip(),
-                "category": CATEGORY_NAMES.get(category, category),
+                "category": category_name(category),
                 "points": signed(p.get("points")),
                 "scope": SCOPE_NAMES.get(p.get("scope"), p.get("scope") or ""),
                 "reason": message_text(p.get("reason"), names),

@@ -13,15 +13,15 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from tournament.events.errors import EventError
+from tournament.formatting import points, rank
+from tournament.glossary import metric_label
 from tournament.printing.lists import (
     PORTRAIT_METRICS,
     STANDINGS_ROWS_PER_PAGE,
     metric_names,
     printed_row,
 )
-from tournament.results.templatetags.results_tags import points
 from tournament.stages.services import current_stage
-from tournament.standings.labels import metric_label
 from tournament.standings.services import standings
 from tournament.standings.stage_rows import stage_rows, stages_of
 from tournament.standings.team_exports import ranking_title
@@ -127,7 +127,7 @@ def team_standings_context(event, scope: str) -> dict:
             "title": ranking_title(table),
             "rows": [
                 {
-                    "rank": f"{r['rank']}{'=' if r['tied'] else ''}",
+                    "rank": rank(r["rank"], r["tied"]),
                     "team": r["team"],
                     "points": points(r["points"]),
                     "score": points(r["score"]),

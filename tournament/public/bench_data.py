@@ -21,13 +21,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.core.seats import SEATS
 from tournament.events.models import Event, Player, Registration
 from tournament.events.services import start_event
 from tournament.results.models import ScoreSheet
 from tournament.results.sheet.state import SheetState, replay
-from tournament.seating.models import WIND_ORDER, Round, Seat, Table
+from tournament.seating.models import Round, Seat, Table
 
-SEATS = [str(w) for w in WIND_ORDER]
 CLUBS = ["Tokyo Riichi", "Mahjong Club Hamburg", "Riichi Paris", "Dublin Riichi", "", "北京麻将"]
 COUNTRIES = ["JP", "DE", "FR", "IE", "CN", "SE", "PL", ""]
 # A riichi session's spread of final points: a few tens of thousands either way.

@@ -19,17 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from django.utils.translation import pgettext_lazy
-
+from scoring.core.seats import SEATS
 from scoring.sheets.parts import outside_parts
 from scoring.standings import SessionLine, rank_by
 from tournament.events.rules import OptionError, family_of, precedence_of, rules_of
+from tournament.glossary import category_name, part_name
 from tournament.results.models import ScoreSheet
-from tournament.results.page.display import CATEGORY_NAMES, WIND_CHARS
+from tournament.results.page.display import WIND_CHARS
 from tournament.results.page.sheet_messages import message_text
-from tournament.seating.models import WIND_ORDER, Round, Seat
-
-SEATS = tuple(str(w) for w in WIND_ORDER)
+from tournament.seating.models import Round, Seat
 
 
 def published_rounds(event):
@@ -64,26 +62,13 @@ def _penalties(result: dict, seat: str) -> list[dict]:
         out.append(
             {
                 **entry,
-                "category_name": CATEGORY_NAMES.get(category, category),
+                "category_name": category_name(category),
                 "reason": message_text(entry.get("reason")),
             }
         )
     return out
 
 
-# The parts of a session score (scoring.sheets.parts) as a reader sees them.
-PART_NAMES = {
-    "points": pgettext_lazy("score part", "points"),
-    "rounding": pgettext_lazy("score part", "rounding"),
-    "uma": pgettext_lazy("score part", "uma"),
-    "oka": pgettext_lazy("score part", "oka"),
-    "sticks": pgettext_lazy("score part", "leftover sticks"),
-    "chombo": pgettext_lazy("score part", "chombo"),
-    "penalties_paid": pgettext_lazy("score part", "penalties"),
-    "penalties_received": pgettext_lazy("score part", "penalties received"),
-    "table_points": pgettext_lazy("score part", "table points"),
-    "overall_penalty": pgettext_lazy("score part", "overall penalties"),
-}
 Parts = Callable[[dict], dict]
 
 
@@ -118,7 +103,7 @@ def _shown(parts) -> list[dict] | None:
     return [
         {
             "code": code,
-            "name": PART_NAMES.get(code, code),
+            "name": part_name(code),
             "value": amount,
             "exact": "" if amount is None else str(amount),
         }

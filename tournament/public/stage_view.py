@@ -25,9 +25,9 @@ from django.utils import timezone
 
 from scoring.standings.stages import deciding_metric
 from tournament.events.models import Registration
+from tournament.glossary import metric_label
 from tournament.stages.models import Stage, StageEntrant
 from tournament.stages.services import current_stage
-from tournament.standings.labels import metric_label
 from tournament.standings.stage_rows import stage_rows, stages_of
 
 OVERALL = "overall"

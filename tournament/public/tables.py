@@ -12,7 +12,7 @@ Vocabulary:
 The rows are the snapshot's (``tournament.standings.services.standings``):
 nothing here queries the database. Numbers are exact strings ("153/10")
 turned into Fractions for sorting and printed as the scoresheets print them
-(``results_tags.points``: "15.3", "7/3", "−8,000").
+(``formatting.points``: "15.3", "7/3", "−8,000").
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from tournament.events.name_search import search_text
-from tournament.results.templatetags.results_tags import points as format_points
-from tournament.standings.labels import metric_label
+from tournament.formatting import points as format_points
+from tournament.glossary import metric_label
 
 # Shown first, on every screen: the ranking value and the first tiebreak.
 MAIN_METRICS = 2

@@ -10,6 +10,12 @@ from django.shortcuts import get_object_or_404, render
 
 from tournament.events.models import Event, Registration
 from tournament.events.name_search import filter_registrations
+from tournament.events.queries import (
+    public_event,
+    public_events,
+    registration_of,
+    registrations_by_name,
+)
 from tournament.events.teams import team_kinds
 from tournament.public import history
 from tournament.public.stage_view import stage_facts, stage_view
@@ -32,7 +38,7 @@ LIVE_INTERVAL = 30
 
 def home(request):
     """Published events, newest first, with how many players each has."""
-    events = Event.objects.public().with_player_count()
+    events = public_events()
     return render(request, "public/home.html", {"events": events})
 
 
@@ -42,11 +48,9 @@ def event_detail(request, slug):
     ``?q=`` narrows the players to those whose name matches (``events.name_search``:
     accents and case ignored, Latin names too); the page says so when nobody does.
     """
-    event = get_object_or_404(Event.objects.public().with_player_count(), slug=slug)
+    event = public_event(slug)
     query = request.GET.get("q", "").strip()
-    registrations = filter_registrations(
-        event.registrations.select_related("player").order_by("name", "pk"), query
-    )
+    registrations = filter_registrations(registrations_by_name(event), query)
     dropped = Registration.Status.DROPPED
     rounds = event.rounds.public()
     return render(
@@ -113,10 +117,8 @@ def _query_with(query, **changes) -> str:
 
 def player_page(request, slug, registration):
     """One player's published sessions: seat, opponents, points, penalties, running total."""
-    event = get_object_or_404(Event.objects.public().with_stage_flag(), slug=slug)
-    registration = get_object_or_404(
-        Registration.objects.select_related("player"), event=event, pk=registration
-    )
+    event = public_event(slug)
+    registration = registration_of(event, registration)
     sessions = history.player_sessions(event, registration)
     snapshot = standings(event)
     standing = next((row for row in snapshot.rows if row["registration"] == registration.pk), None)

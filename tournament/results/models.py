@@ -22,23 +22,17 @@ Players are named by their starting seat (E, S, W, N) inside a sheet, as the
 pure ``scoring.sheets`` replay reads them; the table's seats say who that is.
 """
 
-from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from tournament.seating.models import Table
+from tournament.events.model_fields import numbered_in, part_of, staff_user
+from tournament.events.models import EntryLevel
+from tournament.seating.models import Table, Wind
 
-SEAT_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
-
-
-class EntryLevel(models.TextChoices):
-    """How much a judge types in for a hand (an event default, switchable per hand)."""
-
-    TILES = "tiles", _("Full tiles")
-    VALUE = "value", _("Value only")
-    FINAL = "final", _("Final scores only")
+# A player named by their starting seat: the winds of the table (seating.Wind).
+SEAT_CHOICES = Wind.choices
 
 
 class ScoreSheet(models.Model):
@@ -103,31 +97,11 @@ class ScoreSheet(models.Model):
     # The one-time key of the form that wrote this version: the same post again
     # (a lost reply, a double tap) finds it and is not saved twice.
     entry_key = models.UUIDField(_("entry key"), null=True, blank=True, unique=True, editable=False)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        related_name="+",
-        verbose_name=_("entered by"),
-    )
+    created_by = staff_user(_("entered by"), on_delete=models.PROTECT, blank=False)
     created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("submitted by"),
-    )
+    submitted_by = staff_user(_("submitted by"), on_delete=models.PROTECT)
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("confirmed by"),
-    )
+    confirmed_by = staff_user(_("confirmed by"), on_delete=models.PROTECT)
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
 
     history = HistoricalRecords()
@@ -176,9 +150,7 @@ class ScoreSheet(models.Model):
 
 
 class HandRecord(models.Model):
-    sheet = models.ForeignKey(
-        ScoreSheet, on_delete=models.CASCADE, related_name="hands", verbose_name=_("scoresheet")
-    )
+    sheet = part_of(ScoreSheet, "hands", _("scoresheet"))
     number = models.PositiveSmallIntegerField(_("hand"))
     level = models.CharField(_("entry level"), max_length=5, choices=EntryLevel.choices[:2])
     outcome = models.CharField(_("outcome"), max_length=20)
@@ -191,13 +163,7 @@ class HandRecord(models.Model):
     deltas = models.JSONField(_("deltas"), default=dict)
     totals = models.JSONField(_("running totals"), default=dict)
     pool_after = models.PositiveSmallIntegerField(_("sticks on the table"), default=0)
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        related_name="+",
-        verbose_name=_("entered by"),
-    )
+    entered_by = staff_user(_("entered by"), on_delete=models.PROTECT, blank=False)
     entered_at = models.DateTimeField(_("entered at"))
 
     class Meta:
@@ -205,8 +171,7 @@ class HandRecord(models.Model):
         verbose_name_plural = _("hands")
         ordering = ["sheet", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["sheet", "number"], name="one_hand_per_number"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_from_one"),
+            *numbered_in("sheet", "hand"),
         ]
 
     def __str__(self):
@@ -223,9 +188,7 @@ class Ruling(models.Model):
         CONDUCT = "conduct", _("Conduct")
         OTHER = "other", _("Other")
 
-    sheet = models.ForeignKey(
-        ScoreSheet, on_delete=models.CASCADE, related_name="rulings", verbose_name=_("scoresheet")
-    )
+    sheet = part_of(ScoreSheet, "rulings", _("scoresheet"))
     key = models.UUIDField(_("ruling id"), help_text=_("The same ruling in every later version."))
     kind = models.CharField(_("ruling"), max_length=20, choices=Kind.choices)
     player = models.CharField(_("player"), max_length=1, choices=SEAT_CHOICES)
@@ -233,22 +196,9 @@ class Ruling(models.Model):
     rule_reference = models.CharField(_("rule"), max_length=100, blank=True)
     decision = models.TextField(_("decision"))
     tiles = models.CharField(_("penalty tiles"), max_length=60, blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        related_name="+",
-        verbose_name=_("judge"),
-    )
+    decided_by = staff_user(_("judge"), on_delete=models.PROTECT, blank=False)
     decided_at = models.DateTimeField(_("decided at"))
-    voided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("voided by"),
-    )
+    voided_by = staff_user(_("voided by"), on_delete=models.PROTECT)
     voided_at = models.DateTimeField(_("voided at"), null=True, blank=True)
     void_reason = models.CharField(_("why voided"), max_length=300, blank=True)
 
@@ -278,9 +228,7 @@ class Penalty(models.Model):
         NONE = "none", _("Nobody receives it")
         EQUAL_TO_OTHERS = "equal_to_others", _("Shared by the other three")
 
-    ruling = models.ForeignKey(
-        Ruling, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("ruling")
-    )
+    ruling = part_of(Ruling, "penalties", _("ruling"))
     player = models.CharField(_("player"), max_length=1, choices=SEAT_CHOICES)
     points = models.IntegerField(_("points"))
     scope = models.CharField(_("scope"), max_length=20, choices=Scope.choices)

@@ -10,6 +10,9 @@ it only if nothing changed since. ``GET`` shows the preview of any change withou
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -18,10 +21,15 @@ from django.utils.translation import gettext_lazy
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
 from tournament.events.form_messages import form_error_messages
-from tournament.results.models import ScoreSheet
 from tournament.rounds.forms import ReplaceForm, SwapForm
 from tournament.rounds.replacements import replace_player
-from tournament.rounds.swaps import Expected, expected_of, heads_with_results, swap_seats
+from tournament.rounds.swaps import (
+    Expected,
+    expected_of,
+    heads_with_results,
+    sent_back,
+    swap_seats,
+)
 from tournament.seating.models import Round, Seat
 from tournament.seating.quality import has_teams, swap_quality
 
@@ -90,8 +98,13 @@ def moved_results(changes: list[tuple[Seat, object]]) -> list[dict]:
                     "placement": line.get("placement"),
                 }
             )
-        back = head.status in (ScoreSheet.Status.SUBMITTED, ScoreSheet.Status.CONFIRMED)
-        blocks.append({"table": tables[table_id], "head": head, "rows": rows, "sent_back": back})
+        block = {
+            "table": tables[table_id],
+            "head": head,
+            "rows": rows,
+            "sent_back": sent_back(head),
+        }
+        blocks.append(block)
     return blocks
 
 
@@ -151,80 +164,97 @@ def _step(request, form, changes, *, worse: bool = False):
     return "preview", None
 
 
-@event_permission_required("manage")
-def round_move(request, event, number):
-    """Swap two seats: at once without results, else after the preview (GET shows one)."""
+@dataclass(frozen=True)
+class _Move:
+    """One correction as the form asks it: what moves, how it reads, and how it is applied."""
+
+    changes: list  # (seat, its new holder)
+    action: str  # the URL name the preview's Confirm posts to
+    title: str
+    done: str
+    apply: Callable[[Expected], object]  # the service, given the preview's token
+    quality: list = field(default_factory=list)
+
+
+def _correct(request, event, number, make_form, move_of):
+    """Both corrections: the form, its refusals, then the preview or the change and its news.
+
+    ``make_form(data, round_, seats)`` is the page's form; ``move_of(form)`` the
+    :class:`_Move` it asks for.
+    """
     round_, seats = _round_and_seats(event, number)
     data = request.POST if request.method == "POST" else request.GET
-    form = SwapForm(data, seats=seats)
+    form = make_form(data, round_, seats)
     if round_.status == Round.Status.FINISHED:
         return _refused(
             request, event, round_, message=_("Round %(number)s has finished.") % {"number": number}
         )
     if not form.is_valid():
         return _refused(request, event, round_, form)
-    seat_a = form.seats[form.cleaned_data["seat_a"]]
-    seat_b = form.seats[form.cleaned_data["seat_b"]]
-    changes = [(seat_a, seat_b.registration), (seat_b, seat_a.registration)]
-    quality = quality_rows(seat_a, seat_b)
-    worse = any(row["after"] > row["before"] for row in quality)
+    move = move_of(form)
+    worse = any(row["after"] > row["before"] for row in move.quality)
     try:
-        step, expect = _step(request, form, changes, worse=worse)
+        step, expect = _step(request, form, move.changes, worse=worse)
         if step == "preview":
-            title = _("Swap %(a)s and %(b)s") % {
-                "a": seat_a.registration.name,
-                "b": seat_b.registration.name,
-            }
-            return _preview(request, event, round_, form, changes, "seating:move", quality, title)
-        blocks = moved_results(changes)
-        swap_seats(
-            seat_a, seat_b, by=request.user, reason=form.cleaned_data["reason"], expect=expect
-        )
+            return _preview(
+                request, event, round_, form, move.changes, move.action, move.quality, move.title
+            )
+        blocks = moved_results(move.changes)
+        move.apply(expect)
     except EventError as error:
         return _refused(request, event, round_, message=error.message)
-    messages.success(
-        request,
-        _("%(a)s and %(b)s swapped seats.")
-        % {"a": seat_a.registration.name, "b": seat_b.registration.name},
-    )
+    messages.success(request, move.done)
     _sent_back_message(request, blocks)
-    _quality_message(request, quality)
+    _quality_message(request, move.quality)
     return redirect("seating:round", event.slug, number)
+
+
+@event_permission_required("manage")
+def round_move(request, event, number):
+    """Swap two seats: at once without results, else after the preview (GET shows one)."""
+
+    def move_of(form) -> _Move:
+        seat_a = form.seats[form.cleaned_data["seat_a"]]
+        seat_b = form.seats[form.cleaned_data["seat_b"]]
+        names = {"a": seat_a.registration.name, "b": seat_b.registration.name}
+        reason = form.cleaned_data["reason"]
+        return _Move(
+            changes=[(seat_a, seat_b.registration), (seat_b, seat_a.registration)],
+            action="seating:move",
+            title=_("Swap %(a)s and %(b)s") % names,
+            done=_("%(a)s and %(b)s swapped seats.") % names,
+            apply=lambda expect: swap_seats(
+                seat_a, seat_b, by=request.user, reason=reason, expect=expect
+            ),
+            quality=quality_rows(seat_a, seat_b),
+        )
+
+    def make_form(data, round_, seats):
+        return SwapForm(data, seats=seats)
+
+    return _correct(request, event, number, make_form, move_of)
 
 
 @event_permission_required("manage")
 def round_replace(request, event, number):
     """Give a seat to a player not seated in the round: at once, or after the preview."""
-    round_, seats = _round_and_seats(event, number)
-    data = request.POST if request.method == "POST" else request.GET
-    form = ReplaceForm(data, round_=round_, seats=seats)
-    if round_.status == Round.Status.FINISHED:
-        return _refused(
-            request, event, round_, message=_("Round %(number)s has finished.") % {"number": number}
+
+    def move_of(form) -> _Move:
+        seat = form.seats[form.cleaned_data["seat"]]
+        newcomer = form.registrations[form.cleaned_data["registration"]]
+        names = {"new": newcomer.name, "old": seat.registration.name}
+        reason = form.cleaned_data["reason"]
+        return _Move(
+            changes=[(seat, newcomer)],
+            action="seating:replace",
+            title=_("%(new)s takes the seat of %(old)s") % names,
+            done=_("%(new)s takes the seat of %(old)s.") % names,
+            apply=lambda expect: replace_player(
+                seat, newcomer, by=request.user, reason=reason, expect=expect
+            ),
         )
-    if not form.is_valid():
-        return _refused(request, event, round_, form)
-    seat = form.seats[form.cleaned_data["seat"]]
-    newcomer = form.registrations[form.cleaned_data["registration"]]
-    changes = [(seat, newcomer)]
-    try:
-        step, expect = _step(request, form, changes)
-        if step == "preview":
-            title = _("%(new)s takes the seat of %(old)s") % {
-                "new": newcomer.name,
-                "old": seat.registration.name,
-            }
-            return _preview(request, event, round_, form, changes, "seating:replace", [], title)
-        blocks = moved_results(changes)
-        replace_player(
-            seat, newcomer, by=request.user, reason=form.cleaned_data["reason"], expect=expect
-        )
-    except EventError as error:
-        return _refused(request, event, round_, message=error.message)
-    messages.success(
-        request,
-        _("%(new)s takes the seat of %(old)s.")
-        % {"new": newcomer.name, "old": seat.registration.name},
-    )
-    _sent_back_message(request, blocks)
-    return redirect("seating:round", event.slug, number)
+
+    def make_form(data, round_, seats):
+        return ReplaceForm(data, round_=round_, seats=seats)
+
+    return _correct(request, event, number, make_form, move_of)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament.events.decorators import event_permission_required
@@ -49,50 +49,26 @@ def _act(request, event, number, action, success: str, *, needs_reason=True):
     return redirect("seating:round", event.slug, number)
 
 
-@require_POST
-@event_permission_required("manage")
-def round_unpublish(request, event, number):
-    return _act(
-        request,
-        event,
-        number,
-        round_admin.unpublish_round,
-        _("The seating of round %(number)s is no longer public."),
-    )
+def _round_verb(action, success, **options):
+    """The director's post of ``action`` on a round (``_act``), with its message when done."""
+
+    @require_POST
+    @event_permission_required("manage")
+    def view(request, event, number):
+        return _act(request, event, number, action, success, **options)
+
+    return view
 
 
-@require_POST
-@event_permission_required("manage")
-def round_unpublish_results(request, event, number):
-    return _act(
-        request,
-        event,
-        number,
-        round_admin.unpublish_results,
-        _("The results of round %(number)s are off the public standings."),
-    )
-
-
-@require_POST
-@event_permission_required("manage")
-def round_finish(request, event, number):
-    return _act(
-        request,
-        event,
-        number,
-        round_admin.finish_round,
-        _("Round %(number)s has finished."),
-        needs_reason=False,
-    )
-
-
-@require_POST
-@event_permission_required("manage")
-def round_delete(request, event, number):
-    return _act(
-        request,
-        event,
-        number,
-        round_admin.delete_round,
-        _("Round %(number)s is deleted."),
-    )
+round_unpublish = _round_verb(
+    round_admin.unpublish_round,
+    gettext_lazy("The seating of round %(number)s is no longer public."),
+)
+round_unpublish_results = _round_verb(
+    round_admin.unpublish_results,
+    gettext_lazy("The results of round %(number)s are off the public standings."),
+)
+round_finish = _round_verb(
+    round_admin.finish_round, gettext_lazy("Round %(number)s has finished."), needs_reason=False
+)
+round_delete = _round_verb(round_admin.delete_round, gettext_lazy("Round %(number)s is deleted."))

@@ -41,6 +41,7 @@ from tournament.events.errors import EventError, delete_with_history, save_with_
 from tournament.results.models import ScoreSheet
 from tournament.results.page.reasons import Reason
 from tournament.results.sheet.errors import SheetInputError
+from tournament.results.sheet.policy import SheetPolicy
 from tournament.results.sheet.state import head_of, replay, state_of
 from tournament.results.sheet.writing import write_version
 from tournament.seating.models import Round, Seat, Table
@@ -130,13 +131,18 @@ def check_expected(tables, seats, expected: Expected | None) -> dict[int, ScoreS
     return with_results
 
 
+def sent_back(head: ScoreSheet) -> bool:
+    """Whether a correction of the seating sends ``head`` back: it was submitted or confirmed."""
+    return head.status in (Status.SUBMITTED, Status.CONFIRMED)
+
+
 def send_back(table: Table, head: ScoreSheet, *, by, players: str) -> ScoreSheet | None:
     """A submitted or confirmed sheet goes back for confirmation, with the same result.
 
     Returns the new version, or None for a sheet still being entered (nothing
     to confirm yet). ``players`` says who moved, for the version's reason.
     """
-    if head.status not in (Status.SUBMITTED, Status.CONFIRMED):
+    if not sent_back(head):
         return None
     user = by if getattr(by, "is_authenticated", False) else None
     state = state_of(head)
@@ -152,7 +158,7 @@ def send_back(table: Table, head: ScoreSheet, *, by, players: str) -> ScoreSheet
         parent=head,
         status=Status.SUBMITTED,
         result=result,
-        is_correction=head.is_correction or head.status == Status.CONFIRMED,
+        is_correction=SheetPolicy(user, table.round.event, head).makes_correction,
     )
     if head.status == Status.CONFIRMED:
         # Not confirmed for the new holders: it leaves the standings until confirmed again.

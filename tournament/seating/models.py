@@ -22,7 +22,9 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from tournament.events.models import Event, Registration
+from tournament.events.model_fields import numbered_in, of_event, part_of
+from tournament.events.models import Registration
+from tournament.seating.model_fields import of_table
 
 
 class Wind(models.TextChoices):
@@ -43,6 +45,10 @@ class RoundQuerySet(models.QuerySet):
         """
         return self.filter(status__in=PUBLIC_STATUSES)
 
+    def latest_public(self):
+        """The highest-numbered public round, or None: what the hall and "where do I sit" follow."""
+        return self.public().order_by("-number").first()
+
 
 class Round(models.Model):
     class Status(models.TextChoices):
@@ -57,9 +63,7 @@ class Round(models.Model):
         SWISS = "swiss", _("Swiss")
         RANK = "rank", _("By rank")
 
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("event")
-    )
+    event = of_event("rounds")
     number = models.PositiveSmallIntegerField(_("round"))
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.DRAFT
@@ -81,8 +85,7 @@ class Round(models.Model):
         verbose_name_plural = _("rounds")
         ordering = ["event", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_from_one"),
+            *numbered_in("event", "round"),
             models.CheckConstraint(
                 condition=Q(status__in=["draft", "seated", "published", "finished"]),
                 name="round_status_is_known",
@@ -108,9 +111,7 @@ PUBLIC_STATUSES = (Round.Status.PUBLISHED, Round.Status.FINISHED)
 
 
 class Table(models.Model):
-    round = models.ForeignKey(
-        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
-    )
+    round = part_of(Round, "tables", _("round"))
     number = models.PositiveSmallIntegerField(_("table"))
     label = models.CharField(_("label"), max_length=40, blank=True)
 
@@ -121,8 +122,7 @@ class Table(models.Model):
         verbose_name_plural = _("tables")
         ordering = ["round", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "number"], name="one_table_per_number"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_from_one"),
+            *numbered_in("round", "table"),
         ]
 
     def __str__(self):
@@ -130,12 +130,8 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    round = models.ForeignKey(
-        Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("round")
-    )
-    table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
-    )
+    round = part_of(Round, "seats", _("round"))
+    table = of_table("seats")
     wind = models.CharField(_("wind"), max_length=1, choices=Wind.choices)
     registration = models.ForeignKey(
         Registration, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")

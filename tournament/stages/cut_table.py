@@ -11,14 +11,14 @@ from fractions import Fraction
 
 from tournament.events.errors import EventError
 from tournament.events.rules import precedence_of
+from tournament.formatting import spreadsheet_number
+from tournament.glossary import metric_label
 from tournament.stages import services
 from tournament.stages.forms import CutForm
-from tournament.standings.exports import number
-from tournament.standings.labels import metric_label
 
 
 def _shown(value) -> str:
-    return str(number(Fraction(value))[0])
+    return str(spreadsheet_number(Fraction(value))[0])
 
 
 def _place(row: dict, cut, wild: set) -> str:

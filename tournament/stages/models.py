@@ -20,7 +20,9 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from tournament.events.models import Event, Registration
+from tournament.events.model_fields import numbered_in, of_event, part_of
+from tournament.events.models import Registration
+from tournament.seating.models import Round
 
 
 class Stage(models.Model):
@@ -35,19 +37,14 @@ class Stage(models.Model):
         HALF = "half", _("Halved")
         NONE = "none", _("None")
 
-    class Method(models.TextChoices):
-        BALANCED = "balanced", _("Balanced")
-        RANDOM = "random", _("Random")
-        SWISS = "swiss", _("Swiss")
-        RANK = "rank", _("By rank")
+    # A stage's rounds are seated by the methods a round knows.
+    Method = Round.Method
 
     class Pattern(models.TextChoices):
         SNAKE = "snake", _("Spread: 1-4-5-8, 2-3-6-7")
         BLOCK = "block", _("Together: 1-2-3-4, 5-6-7-8")
 
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="stages", verbose_name=_("event")
-    )
+    event = of_event("stages")
     number = models.PositiveSmallIntegerField(_("stage"))
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
     rounds = models.PositiveSmallIntegerField(_("rounds"))
@@ -79,8 +76,7 @@ class Stage(models.Model):
         verbose_name_plural = _("stages")
         ordering = ["event", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "number"], name="one_stage_per_number"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="stage_number_from_one"),
+            *numbered_in("event", "stage"),
             models.CheckConstraint(condition=Q(rounds__gte=1), name="stage_has_rounds"),
             models.CheckConstraint(
                 condition=Q(number=1) | Q(size__gte=4), name="later_stage_has_entrants"
@@ -114,9 +110,7 @@ class StageEntrant(models.Model):
         WILD_CARD = "wild_card", _("Wild card")
         TIE = "tie", _("Chosen at a tie")
 
-    stage = models.ForeignKey(
-        Stage, on_delete=models.CASCADE, related_name="entrants", verbose_name=_("stage")
-    )
+    stage = part_of(Stage, "entrants", _("stage"))
     registration = models.ForeignKey(
         Registration,
         on_delete=models.PROTECT,

@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 
 from tournament.events.models import Event
 from tournament.exports_safety import safe_row
-from tournament.standings.exports import _csv_bytes, _csv_value, number
+from tournament.formatting import spreadsheet_number
+from tournament.standings.exports import _csv_bytes, _csv_value
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.services import session_lines
 
@@ -28,7 +29,7 @@ def _cell(value) -> object:
     """A number kept a number (rounded to two places when no decimal is exact), or empty."""
     if value in (None, ""):
         return ""
-    shown, _exact = number(Fraction(str(value)))
+    shown, _exact = spreadsheet_number(Fraction(str(value)))
     return shown
 
 

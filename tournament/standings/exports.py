@@ -78,7 +78,7 @@ only after it: a score of -4.5 is never quoted, a name "-1" always is.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 import tablib
@@ -86,13 +86,12 @@ from django.utils.translation import gettext as _
 
 from tournament.events.rules import precedence_of, standings_format_of
 from tournament.exports_safety import safe_row, safe_xlsx_row
+from tournament.formatting import ROUNDED_PLACES, rounded, spreadsheet_number
+from tournament.glossary import metric_label
 from tournament.standings.ema_names import ema_names
 from tournament.standings.ema_names import split_name as split_name  # importable from here
-from tournament.standings.labels import metric_label
 from tournament.standings.stage_rows import stages_of
 
-EXACT_PLACES = 3  # a decimal with at most this many places is written as it is
-ROUNDED_PLACES = 2  # any other value is rounded to this many places
 CSV_TYPE = "text/csv; charset=utf-8"
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 EMA_HEADERS = (
@@ -109,19 +108,6 @@ EMA_HEADERS = (
 
 # The EMA file's "Note" for a player who left the event (the EMA's files are in English).
 EMA_WITHDRAWN = "withdrawn"
-
-
-def number(value: Fraction) -> tuple[int | Decimal, bool]:
-    """``(number, exact)``: an int, an exact short decimal, or a rounded one (exact False)."""
-    if value.denominator == 1:
-        return int(value), True
-    scaled = value * 10**EXACT_PLACES
-    if scaled.denominator == 1:
-        return Decimal(int(scaled)).scaleb(-EXACT_PLACES).normalize(), True
-    rounded = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
-        Decimal(1).scaleb(-ROUNDED_PLACES), rounding=ROUND_HALF_UP
-    )
-    return rounded, False
 
 
 @dataclass(frozen=True)
@@ -197,7 +183,7 @@ def table(event, rows: list[dict]) -> tuple[list[str], list[list]]:
             for cells, value in zip(body, values, strict=True):
                 cells.append(value)
             continue
-        numbers = [number(v) for v in values]
+        numbers = [spreadsheet_number(v) for v in values]
         headers.append(column.label)
         for cells, (shown, _exact) in zip(body, numbers, strict=True):
             cells.append(shown)
@@ -257,12 +243,7 @@ def _table_points(event, row: dict) -> str | int | Decimal:
     """Empty, or a number (kept a number so the formula guard leaves it alone)."""
     if not standings_format_of(event).table_points:
         return ""
-    value = Fraction(row["points"])
-    if value.denominator == 1:
-        return int(value)
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
-        Decimal("0.01"), rounding=ROUND_HALF_UP
-    )
+    return rounded(Fraction(row["points"]), ROUNDED_PLACES)
 
 
 def ema_dataset(event, rows: list[dict]) -> tablib.Dataset:

@@ -11,7 +11,7 @@ changed. Deleting every snapshot loses nothing.
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.events.models import Event
+from tournament.events.model_fields import of_event
 
 
 class StandingSnapshot(models.Model):
@@ -19,9 +19,7 @@ class StandingSnapshot(models.Model):
         PUBLIC = "public", _("Published rounds only")
         STAFF = "staff", _("Every confirmed sheet")
 
-    event = models.ForeignKey(
-        Event, on_delete=models.CASCADE, related_name="standing_snapshots", verbose_name=_("event")
-    )
+    event = of_event("standing_snapshots")
     scope = models.CharField(_("scope"), max_length=6, choices=Scope.choices)
     fingerprint = models.CharField(_("fingerprint"), max_length=200)
     rounds = models.JSONField(_("rounds counted"), default=list)

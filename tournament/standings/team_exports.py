@@ -4,7 +4,7 @@ Both hold every team ranking the event publishes (``standings.teams``: the
 sum of all members, the best N per round, or both, the main one first), so
 one download is the whole picture. The CSV is for people: a "Ranking"
 column names the table ("All members", "Best 2 per round") in the reader's
-language, numbers as in the standings CSV (``exports.number``: exact
+language, numbers as in the standings CSV (``formatting.spreadsheet_number``: exact
 decimals, or rounded with an "(exact)" column beside), members in one cell.
 The JSON is for programs: codes (``kind`` ``all``/``best``) and exact
 fractions as strings, as the API gives them. Same encoding and formula
@@ -21,8 +21,9 @@ from django.utils.translation import gettext as _
 
 from tournament.events.rules import precedence_of
 from tournament.exports_safety import safe_row
-from tournament.standings.exports import CSV_TYPE, _csv_bytes, _csv_value, number
-from tournament.standings.labels import metric_label
+from tournament.formatting import spreadsheet_number
+from tournament.glossary import metric_label
+from tournament.standings.exports import CSV_TYPE, _csv_bytes, _csv_value
 from tournament.standings.teams import TeamTable, team_standings
 
 JSON_TYPE = "application/json; charset=utf-8"
@@ -51,7 +52,7 @@ def teams_csv(event, tables: list[TeamTable] | None = None, scope: str = "public
     points, score = (metric_label(n) for n in _metric_names(event))
     rows = [(t, r) for t in tables for r in t.rows]
     values = {
-        key: [number(Fraction(r[key])) for _t, r in rows] for key in ("points", "score")
+        key: [spreadsheet_number(Fraction(r[key])) for _t, r in rows] for key in ("points", "score")
     }  # fmt: skip
     headers = [_("Ranking"), _("Rank"), _("Team"), points]
     inexact = {k: not all(exact for _v, exact in v) for k, v in values.items()}

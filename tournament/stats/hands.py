@@ -17,11 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tournament.events.rules import OptionError, family_of, rules_of
+from tournament.events.rules import EventRules, OptionError
 from tournament.results.models import HandRecord, ScoreSheet
 from tournament.seating.models import Seat
-
-SEATS = ("E", "S", "W", "N")
 
 
 @dataclass(frozen=True)
@@ -69,9 +67,9 @@ class Rules:
 
 
 def rules_for(event) -> Rules:
-    family = family_of(event)
+    event_rules = EventRules.of(event)
     try:
-        entry = family.entry(rules_of(event))
+        entry = event_rules.family.entry(event_rules.rules)
     except OptionError:  # a hand-edited database: count nothing rather than fail a page
         return Rules(frozenset(), frozenset(), frozenset(), "")
     return Rules(entry.wins, entry.from_discard, entry.fixed_value, entry.total_field)

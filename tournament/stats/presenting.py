@@ -3,34 +3,24 @@
 Why a layer of its own: the player page, the event statistics page, the
 printed score card and the API all show the same numbers, and each must say
 "—" for "nothing to divide by", name a pattern in the reader's language and
-give a value its unit (翻, 番, points …) the same way. The numbers themselves
+give a value its unit (翻, 番, points …: the glossary's words) the same way. The numbers themselves
 come from :mod:`tournament.stats.players` and :mod:`tournament.stats.events`
 (published, confirmed sheets only); nothing here counts.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 
+from tournament.formatting import decimal, percent
+from tournament.glossary import unit_word
 from tournament.results.page.labels import label_text
 from tournament.stats.events import event_statistics
 from tournament.stats.names import pattern_name
 from tournament.stats.players import all_player_statistics, player_statistics
 from tournament.stats.rank_chart import rank_chart_svg
 
-# The family's headline unit (its hand form's total field), by code; the same
-# words as the entry forms' errors (tournament.results.sheet.errors), so already translated.
-UNIT_WORDS = {
-    "han": _("han"),
-    "fan": _("fan"),
-    "faan": _("faan"),
-    "points": _("points"),
-}
-NOTHING = "—"
 TOP_PLAYER_PATTERNS = 10
 TOP_EVENT_PATTERNS = 15
 # The rank chart's size in SVG units: on the page, and on a printed score card (a strip).
@@ -43,24 +33,6 @@ TOP_CARD_PATTERNS = 5
 def lang() -> str:
     """The reader's language code (en, ja, zh-hans): the name tables and the chart take it whole."""
     return get_language() or "en"
-
-
-def percent(rate: Fraction | None) -> str:
-    """``Fraction(5, 12)`` → "41.7%"; "—" when there was nothing to divide by."""
-    if rate is None:
-        return NOTHING
-    return f"{float(rate) * 100:.1f}%"
-
-
-def decimal(rate: Fraction | None, places: int = 1) -> str:
-    """A mean or rate as a plain number with ``places`` decimals, or "—"."""
-    if rate is None:
-        return NOTHING
-    return f"{float(rate):.{places}f}"
-
-
-def unit_word(unit: str) -> str:
-    return str(UNIT_WORDS.get(unit, unit))
 
 
 def has_results(event) -> bool:

@@ -29,6 +29,7 @@ from scoring.core.errors import ErrorInfo, HandError
 from scoring.core.flags import check_flags
 from scoring.core.hand import Hand
 from scoring.core.names import display_name, name_table
+from scoring.core.numbers import is_int
 from scoring.core.patterns import Found, Pattern, best_arrangement
 from scoring.core.result import Item, Result
 from scoring.core.shapes import (
@@ -153,7 +154,7 @@ def resolve(preset: HKOSConfig, overrides: Mapping[str, Any]) -> HKOSConfig:
             raise HandError("bad_option", f"options: {key!r} is not an HKOS option; use {known}")
         changes[key] = value
     for key in ("min_faan", "max_faan", "points_per_unit"):
-        if key in changes and not _whole(changes[key]):
+        if key in changes and not is_int(changes[key]):
             raise HandError(
                 "bad_option", f"options.{key}: expected a whole number, got {changes[key]!r}"
             )
@@ -185,10 +186,6 @@ def resolve(preset: HKOSConfig, overrides: Mapping[str, Any]) -> HKOSConfig:
     )
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _faan_table(table: dict[str, int], changes: Any) -> dict[str, int]:
     if not isinstance(changes, Mapping):
         raise HandError(
@@ -201,7 +198,7 @@ def _faan_table(table: dict[str, int], changes: Any) -> dict[str, int]:
             raise HandError(
                 "bad_option", f"options.faan_table: {key!r} is not an HKOS pattern; use {known}"
             )
-        if not _whole(value) or value < 0:
+        if not is_int(value) or value < 0:
             raise HandError(
                 "bad_option",
                 f"options.faan_table.{key}: expected a whole number ≥ 0, got {value!r}",
@@ -214,7 +211,7 @@ def _scale(value: Any, config: HKOSConfig) -> tuple[str, tuple[int, ...]]:
     size = config.max_faan + 1
     if isinstance(value, list | tuple):
         units = tuple(value)
-        if len(units) != size or not all(_whole(u) and u > 0 for u in units):
+        if len(units) != size or not all(is_int(u) and u > 0 for u in units):
             raise HandError(
                 "bad_option",
                 f"options.faan_scale: a custom scale is {size} positive whole numbers, "

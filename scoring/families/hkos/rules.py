@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.core.plain import to_plain
+from scoring.families.base import FamilyRules
 from scoring.families.checking import given_options, read_all, tiebreak_chain
 from scoring.families.hkos.hand import HKOSConfig
 from scoring.families.hkos.options import ALL_OPTIONS, HAND_OPTIONS
@@ -21,16 +21,11 @@ from scoring.standings.metrics import METRICS
 
 
 @dataclass(frozen=True)
-class HKOSRules:
+class HKOSRules(FamilyRules):
     """One HKOS event's complete rules: hand valuing, and payments, session and standings."""
 
-    ruleset: str
     hand: HKOSConfig
-    hand_options: dict[str, Any]  # the event's own hand options: a hand's own yield to them
     session: HKOSSessionRules
-
-    def freeze(self) -> dict[str, Any]:
-        return to_plain(self)
 
 
 def resolve(ruleset: str, overrides: Any) -> HKOSRules:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from scoring.core.numbers import is_int
 from scoring.core.placement import SessionError, placements
 from scoring.core.seats import PLAYERS_PER_TABLE
 from scoring.families.hkos.hand import PRESET, HKOSConfig
@@ -36,10 +37,6 @@ from scoring.families.hkos.settlement import (
     next_deal,
     settle_hkos,
 )
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -214,7 +211,7 @@ def _settle_record(
 
 
 def _hand_value(faan: object, config: HKOSConfig) -> int:
-    if not _is_int(faan) or faan < config.min_faan:
+    if not is_int(faan) or faan < config.min_faan:
         raise HKOSSettlementError(
             "faan",
             f"must be a whole number of at least {config.min_faan} (the minimum), not {faan!r}",
@@ -233,7 +230,7 @@ def _penalty_deltas(
             raise SessionError(where, f"must be an HKOSPenalty, not {pen!r}")
         if not isinstance(pen.player, Hashable) or pen.player not in totals:
             raise SessionError(f"{where}.player", f"{pen.player!r} is not at this table")
-        if not _is_int(pen.points) or pen.points > 0:
+        if not is_int(pen.points) or pen.points > 0:
             raise SessionError(f"{where}.points", f"must be a whole number ≤ 0, not {pen.points!r}")
         if pen.redistribute and pen.points % others:
             raise SessionError(f"{where}.points", f"{pen.points} cannot be shared by 3 players")

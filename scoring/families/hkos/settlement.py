@@ -30,12 +30,14 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
-from scoring.core.money import Transfer
+from scoring.core.money import Transfer, ZeroSum
+from scoring.core.numbers import is_int
 from scoring.core.placement import SessionError
 from scoring.core.seats import PLAYERS_PER_TABLE, SEATS
-from scoring.core.table import FieldError, is_int, player_at
+from scoring.core.table import FieldError, player_at
 from scoring.core.table import check_players as check_table
 from scoring.families.hkos.options import ALL_OPTIONS
 from scoring.sheets.labels import HandLabel
@@ -64,8 +66,10 @@ class HKOSOutcome(StrEnum):
 
 
 @dataclass(frozen=True)
-class HKOSSettlement:
+class HKOSSettlement(ZeroSum):
     """The points one hand moves; ``deltas`` in seat order. ``values`` is V per winner."""
+
+    family = "HKOS"
 
     deltas: dict[PlayerId, int]
     outcome: HKOSOutcome
@@ -74,18 +78,11 @@ class HKOSSettlement:
     values: tuple[int, ...] = ()
     transfers: tuple[Transfer, ...] = ()
 
-    def __post_init__(self) -> None:
-        if sum(self.deltas.values()) != 0:
-            raise AssertionError(f"HKOS settlement is not zero-sum: {self.deltas}")
 
-
-def check_players(players: Iterable[object], field: str = "players") -> tuple[PlayerId, ...]:
-    """The four players of a table, in the order given, or an error naming ``field``."""
-    return check_table(players, field, HKOSSettlementError)
-
-
-def _player(value: object, table: tuple[PlayerId, ...], field: str) -> PlayerId:
-    return player_at(value, table, field, HKOSSettlementError)
+# The four players of a table, in the order given, and one of them named by a
+# field: each refusal a HKOSSettlementError naming the field.
+check_players = partial(check_table, error=HKOSSettlementError)
+_player = partial(player_at, error=HKOSSettlementError)
 
 
 def _share(value: int, part: Fraction, field: str) -> int:

@@ -26,13 +26,9 @@ from MahjongGB import MahjongFanCalculator
 
 from scoring.core.errors import ErrorInfo, HandError
 from scoring.core.flags import (
+    KONG_WIN_RULES,
     apart,
     check_flags,
-    has_kong,
-    needs,
-    on_discard,
-    robbed_tile_not_held,
-    self_drawn,
 )
 from scoring.core.frozen import fill
 from scoring.core.hand import Hand
@@ -40,6 +36,7 @@ from scoring.core.names import display_name, name_table, names_in
 from scoring.core.result import Item, Result
 from scoring.core.shapes import not_winning_message
 from scoring.core.tiles import NUM_KINDS, WIND_LETTERS, Tile
+from scoring.families.checking import typed_changes
 from scoring.families.mcr.options import ALL_OPTIONS, HAND_OPTIONS
 from scoring.families.mcr.seed_edition import EDITION_KONG_VALUES, EDITIONS, seed_fans
 from scoring.families.rulesets import Ruleset
@@ -71,12 +68,9 @@ MCR_FLAG_RULES = (
         "one is a win on another's kong, the other a self-draw after one's own (seed 000 L97-98)",
     ),
     # Seed 000 L97 杠上開花: a self-draw on the replacement tile of a kong.
-    needs("kong_replacement", self_drawn, "is a self-draw, not a discard win"),
-    needs("kong_replacement", has_kong, "needs a kong in the hand"),
     # Seed 000 L98 搶杠和: won on the tile another player adds to a kong,
     # scored as a discard win; that kong holds the other three copies.
-    needs("robbing_kong", on_discard, "is a win on another's kong, not a self-draw"),
-    robbed_tile_not_held("robbing_kong"),
+    *KONG_WIN_RULES,
 )
 KONG_EDITIONS = ("green-book", "cn-national")
 # How the library's kong fans are counted in each edition (rules/mcr.md §2,
@@ -118,19 +112,9 @@ _OPTION_TYPES = {"mcr_edition": str, "mcr_kong_values": str, "min_fan": int, "fl
 
 def resolve(preset: MCRConfig, overrides: Mapping[str, Any]) -> MCRConfig:
     """The preset with overrides applied; each option name and value checked."""
-    changes = {}
-    for key, value in overrides.items():
-        if key in ALL_OPTIONS - HAND_OPTIONS:
-            continue
-        wanted = _OPTION_TYPES.get(key)
-        if wanted is None:
-            known = ", ".join(sorted(ALL_OPTIONS))
-            raise HandError("bad_option", f"options: {key!r} is not an MCR option; use {known}")
-        if type(value) is not wanted:
-            raise HandError(
-                "bad_option", f"options.{key}: expected {wanted.__name__}, got {value!r}"
-            )
-        changes[key] = value
+    changes = typed_changes(
+        overrides, _OPTION_TYPES, "an MCR", ALL_OPTIONS, skip=ALL_OPTIONS - HAND_OPTIONS
+    )
     if changes.get("mcr_edition", "seed") not in EDITIONS:
         raise HandError("bad_option", f"options.mcr_edition: use {' or '.join(EDITIONS)}")
     if changes.get("mcr_kong_values", "green-book") not in KONG_EDITIONS:

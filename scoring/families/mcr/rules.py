@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.core.plain import to_plain
+from scoring.families.base import FamilyRules
 from scoring.families.checking import choice, given_options, read_all, tiebreak_chain, whole_number
 from scoring.families.mcr.hand import MCRConfig
 from scoring.families.mcr.options import ALL_OPTIONS, HAND_OPTIONS
@@ -50,17 +50,12 @@ class MCREventRules:
 
 
 @dataclass(frozen=True)
-class MCRRules:
+class MCRRules(FamilyRules):
     """One MCR event's complete rules: hand valuing, session and event options."""
 
-    ruleset: str
     hand: MCRConfig
-    hand_options: dict[str, Any]  # the event's own hand options: a hand's own yield to them
     session: MCRSessionRules
     event: MCREventRules
-
-    def freeze(self) -> dict[str, Any]:
-        return to_plain(self)
 
 
 def resolve(ruleset: str, overrides: Any) -> MCRRules:

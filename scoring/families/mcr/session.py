@@ -31,11 +31,11 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 from typing import Any
 
+from scoring.core.numbers import is_int
 from scoring.core.placement import (
     PlayerId,
     SessionError,
     _exact,
-    _is_int,
     _sequence,
     placements,
     rank_points,
@@ -76,7 +76,7 @@ def _wind(value: object, field: str) -> Wind:
 
 
 def _index(value: object, limit: int, field: str) -> int:
-    if not _is_int(value) or not 0 <= value < limit:
+    if not is_int(value) or not 0 <= value < limit:
         raise SessionError(field, f"must be a whole number from 0 to {limit - 1}, not {value!r}")
     return value
 
@@ -185,7 +185,7 @@ class MCRSessionRules:
 
     def __post_init__(self) -> None:
         most = MCR_ROUNDS * MCR_HANDS_PER_ROUND
-        if not _is_int(self.hands_per_session) or not 1 <= self.hands_per_session <= most:
+        if not is_int(self.hands_per_session) or not 1 <= self.hands_per_session <= most:
             raise SessionError(
                 "hands_per_session",
                 f"must be a whole number from 1 to {most}, not {self.hands_per_session!r}",
@@ -195,7 +195,7 @@ class MCRSessionRules:
             if not isinstance(getattr(self, name), bool):
                 raise SessionError(name, f"must be true or false, not {getattr(self, name)!r}")
         points = self.false_win_points
-        if not _is_int(points) or points < 0:
+        if not is_int(points) or points < 0:
             raise SessionError("false_win_points", f"must be a whole number ≥ 0, not {points!r}")
         if self.false_win_redistribute and points % (PLAYERS_PER_TABLE - 1):
             raise SessionError(
@@ -356,7 +356,7 @@ def _penalty_deltas(
             raise SessionError(field, f"must be an MCRPenalty, not {pen!r}")
         if not isinstance(pen.player, Hashable) or pen.player not in totals:
             raise SessionError(f"{field}.player", f"{pen.player!r} is not at this table")
-        if not _is_int(pen.points) or pen.points > 0:
+        if not is_int(pen.points) or pen.points > 0:
             raise SessionError(f"{field}.points", f"must be a whole number ≤ 0, not {pen.points!r}")
         if not isinstance(pen.redistribute, bool):
             raise SessionError(

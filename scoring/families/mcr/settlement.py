@@ -28,9 +28,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 
-from scoring.core.money import Transfer
-from scoring.core.table import FieldError, is_int, player_at
+from scoring.core.money import Transfer, ZeroSum
+from scoring.core.numbers import is_int
+from scoring.core.table import FieldError, player_at
 from scoring.core.table import check_players as check_table
 
 PlayerId = Hashable
@@ -68,13 +70,15 @@ MCR_SETTLEMENT_RULES = MCRSettlementRules()
 
 
 @dataclass(frozen=True)
-class MCRSettlement:
+class MCRSettlement(ZeroSum):
     """The points one hand moves.
 
     ``deltas`` has one entry per player, in the order the players were given.
     ``transfers`` explain the numbers to a person (one per payment: the fan
     part and the base part separately). ``fan`` is F (None without a win).
     """
+
+    family = "MCR"
 
     deltas: dict[PlayerId, int]
     outcome: MCROutcome
@@ -83,18 +87,11 @@ class MCRSettlement:
     fan: int | None = None
     transfers: tuple[Transfer, ...] = ()
 
-    def __post_init__(self) -> None:
-        if sum(self.deltas.values()) != 0:
-            raise AssertionError(f"MCR settlement is not zero-sum: {self.deltas}")
 
-
-def check_players(players: Iterable[object], field: str = "players") -> tuple[PlayerId, ...]:
-    """The four players of a table, in the order given, or an error naming ``field``."""
-    return check_table(players, field, MCRSettlementError)
-
-
-def _player(value: object, players: tuple[PlayerId, ...], field: str) -> PlayerId:
-    return player_at(value, players, field, MCRSettlementError)
+# The four players of a table, in the order given, and one of them named by a
+# field: each refusal a MCRSettlementError naming the field.
+check_players = partial(check_table, error=MCRSettlementError)
+_player = partial(player_at, error=MCRSettlementError)
 
 
 def _outcome(value: object) -> MCROutcome:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from scoring.core.errors import HandError
+from scoring.families.checking import typed_changes
 
 
 @dataclass(frozen=True)
@@ -40,95 +41,61 @@ class RiichiConfig:
     library_options: tuple[tuple[str, Any], ...] = ()
 
 
+# rules/riichi.md §4, column wrc (WRC 2015 rulebook): the base the other
+# presets are written against, so each one below shows only what differs.
+_WRC = RiichiConfig(
+    name="wrc",
+    red_fives=False,
+    kiriage=True,
+    kazoe_yakuman=False,
+    double_yakuman=False,
+    max_yakuman=1,  # every yakuman single
+    ippatsu=True,
+    ura_dora=True,
+    kan_dora=True,
+    double_wind_pair_fu=2,  # ⚠ rules/riichi.md §8
+    open_tanyao=True,
+)
+# rules/riichi.md §4, column jpml-b (seed 003, second rule block).
+_JPML_B = replace(
+    _WRC,
+    name="jpml-b",
+    max_yakuman=4,  # different yakuman stack to 4x
+    ippatsu_with_rinshan=False,  # seed 003 L164-166; rules/riichi.md §4
+    renhou_mangan=True,  # seed 003 L614-617 (= L293-296)
+)
+
 PRESETS: dict[str, RiichiConfig] = {
-    # rules/riichi.md §4, column jpml-a (seed 003, first rule block).
-    "jpml-a": RiichiConfig(
-        name="jpml-a",
-        red_fives=False,
-        kiriage=False,  # 7,700 / 11,600
-        kazoe_yakuman=False,  # 13+ han is sanbaiman
-        double_yakuman=False,  # no double for special waits
-        max_yakuman=4,  # different yakuman stack to 4x
-        ippatsu=False,
-        ura_dora=False,
-        kan_dora=False,
-        double_wind_pair_fu=2,
-        open_tanyao=True,
-        # Seed 003 L164-166 (the yaku list of both blocks): ippatsu does not
-        # combine with rinshan kaihou; rules/riichi.md §4.
-        ippatsu_with_rinshan=False,
-        renhou_mangan=True,  # seed 003 L293-296
+    # rules/riichi.md §4, column jpml-a (seed 003, first rule block): the
+    # second block without kiriage (7,700 / 11,600), ippatsu, ura or kan dora.
+    # Seed 003 L164-166 (the yaku list of both blocks): ippatsu does not combine
+    # with rinshan kaihou; L293-296: renhou is a mangan. Both come from jpml-b.
+    "jpml-a": replace(
+        _JPML_B, name="jpml-a", kiriage=False, ippatsu=False, ura_dora=False, kan_dora=False
     ),
-    # rules/riichi.md §4, column jpml-b (seed 003, second rule block).
-    "jpml-b": RiichiConfig(
-        name="jpml-b",
-        red_fives=False,
-        kiriage=True,
-        kazoe_yakuman=False,
-        double_yakuman=False,
-        max_yakuman=4,
-        ippatsu=True,
-        ura_dora=True,
-        kan_dora=True,
-        double_wind_pair_fu=2,
-        open_tanyao=True,
-        ippatsu_with_rinshan=False,  # seed 003 L164-166; rules/riichi.md §4
-        renhou_mangan=True,  # seed 003 L614-617 (= L293-296)
-    ),
-    # rules/riichi.md §4, column wrc (WRC 2015 rulebook).
-    "wrc": RiichiConfig(
-        name="wrc",
-        red_fives=False,
-        kiriage=True,
-        kazoe_yakuman=False,
-        double_yakuman=False,
-        max_yakuman=1,  # every yakuman single
-        ippatsu=True,
-        ura_dora=True,
-        kan_dora=True,
-        double_wind_pair_fu=2,  # ⚠ rules/riichi.md §8
-        open_tanyao=True,
-    ),
+    "jpml-b": _JPML_B,
+    "wrc": _WRC,
     # rules/riichi.md §4, column ema (EMA RCR 2016).
-    "ema": RiichiConfig(
-        name="ema",
-        red_fives=False,
-        kiriage=False,
-        kazoe_yakuman=False,
-        double_yakuman=False,
-        max_yakuman=1,
-        ippatsu=True,
-        ura_dora=True,
-        kan_dora=True,
-        double_wind_pair_fu=2,  # ⚠ rules/riichi.md §8
-        open_tanyao=True,
-    ),
+    "ema": replace(_WRC, name="ema", kiriage=False),
     # rules/riichi.md §4, column tenhou; corpus/FORMAT.md "Tenhou rules".
-    "tenhou": RiichiConfig(
+    "tenhou": replace(
+        _WRC,
         name="tenhou",
         red_fives=True,  # one per suit
         kiriage=False,
         kazoe_yakuman=True,
-        double_yakuman=False,
         max_yakuman=6,  # different yakuman stack
-        ippatsu=True,
-        ura_dora=True,
-        kan_dora=True,
         double_wind_pair_fu=4,
-        open_tanyao=True,
     ),
     # The `mahjong` library's defaults, for the corpus cases taken from its own
     # tests. Their `options` use the library's option names (corpus/FORMAT.md).
-    "riichi-lib-default": RiichiConfig(
+    "riichi-lib-default": replace(
+        _WRC,
         name="riichi-lib-default",
-        red_fives=False,
         kiriage=False,
         kazoe_yakuman=True,
         double_yakuman=True,
         max_yakuman=6,
-        ippatsu=True,
-        ura_dora=True,
-        kan_dora=True,
         double_wind_pair_fu=4,
         open_tanyao=False,
     ),
@@ -168,17 +135,7 @@ def resolve(preset: RiichiConfig, overrides: Mapping[str, Any]) -> RiichiConfig:
     """The preset with an event's or a hand's overrides applied, each checked."""
     if preset.name == "riichi-lib-default":
         return _resolve_library(preset, overrides)
-    changes: dict[str, Any] = {}
-    for key, value in overrides.items():
-        wanted = OPTION_TYPES.get(key)
-        if wanted is None:
-            known = ", ".join(sorted(OPTION_TYPES))
-            raise HandError("bad_option", f"options: {key!r} is not a riichi option; use {known}")
-        if type(value) is not wanted:
-            raise HandError(
-                "bad_option", f"options.{key}: expected {wanted.__name__}, got {value!r}"
-            )
-        changes[key] = value
+    changes = typed_changes(overrides, OPTION_TYPES, "a riichi", OPTION_TYPES)
     if changes.get("double_wind_pair_fu", 2) not in (2, 4):
         raise HandError("bad_option", "options.double_wind_pair_fu: must be 2 or 4")
     if changes.get("max_yakuman", 1) < 1:

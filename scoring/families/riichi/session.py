@@ -26,8 +26,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from scoring.core.numbers import is_int
 from scoring.core.placement import SessionError, placements, rank_points
-from scoring.core.table import PlayerId, check_players, is_int
+from scoring.core.table import PlayerId, check_players
 
 THOUSAND = 1_000
 STICK = 1_000  # rules/riichi.md §2: one riichi stick

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from scoring.core.money import POOL, SettlementError, Transfer
+from scoring.core.numbers import is_int
 from scoring.core.seats import SEATS, Seat
 from scoring.families.riichi.points import (
     SETTLEMENT_PRESETS,  # noqa: F401  (re-exported for callers)
@@ -161,7 +162,7 @@ def _seat(value: object, name: str) -> Seat:
 
 
 def _count(value: object, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not is_int(value) or value < 0:
         raise SettlementError(f"{name} must be a whole number, 0 or more, not {value!r}")
     return value
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from scoring.core.numbers import is_int
 from scoring.core.plain import to_plain
 from scoring.families.checking import checked
 from scoring.families.protocol import OptionError
@@ -159,11 +160,11 @@ def _session_value(key: str, value: Any) -> Any:
         if (
             isinstance(value, list | tuple)
             and len(value) == 4
-            and all(type(v) is int for v in value)
+            and all(is_int(v) for v in value)
             and list(value) == sorted(value, reverse=True)
         ):
             return tuple(value)
         raise _bad(key, f"use 'jpml-float' or 4 whole numbers, best place first, not {value!r}")
-    if type(value) is not int or value < (1 if key == "start" else 0):
+    if not is_int(value) or value < (1 if key == "start" else 0):
         raise _bad(key, f"expected a whole number of points, got {value!r}")
     return value

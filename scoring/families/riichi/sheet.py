@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from scoring.core.numbers import is_int
 from scoring.core.placement import SessionError
 from scoring.core.seats import SEATS
 from scoring.families.riichi.rows import STICK, Played, Position, play
@@ -115,11 +116,7 @@ def _final_scores(
     """
     start = setup.session.start
     points = final_scores_map(final_scores)
-    if (
-        not isinstance(leftover_sticks, int)
-        or isinstance(leftover_sticks, bool)
-        or leftover_sticks < 0
-    ):
+    if not is_int(leftover_sticks) or leftover_sticks < 0:
         raise SheetError(
             "leftover_sticks",
             "bad_input",

@@ -26,13 +26,9 @@ from typing import Any
 
 from scoring.core.errors import ErrorInfo, HandError
 from scoring.core.flags import (
+    KONG_WIN_RULES,
     apart,
     check_flags,
-    has_kong,
-    needs,
-    on_discard,
-    robbed_tile_not_held,
-    self_drawn,
 )
 from scoring.core.hand import Hand
 from scoring.core.names import display_name
@@ -68,12 +64,9 @@ ZJ_FLAG_RULES = (
         "a robbed tile is not the last discard, and the seabed drawer may not kong (§6)",
     ),
     # §2 9.2 Win on Kong: a self-draw on a kong supplement.
-    needs("kong_replacement", self_drawn, "is a self-draw, not a discard win"),
-    needs("kong_replacement", has_kong, "needs a kong in the hand"),
     # §2 9.3 and §1: a win on the tile added to a small exposed kong, whose
     # pung holds the other three copies.
-    needs("robbing_kong", on_discard, "is a win on another's kong, not a self-draw"),
-    robbed_tile_not_held("robbing_kong"),
+    *KONG_WIN_RULES,
 )
 
 

@@ -64,11 +64,9 @@ def held_penalty_tiles(ledger: Sequence[Entry], least: int) -> dict[tuple[int, s
         where = f"penalties[{entry.index}]"
         if entry.after_hand is None:
             if entry.category == "penalty_tiles":
-                raise SheetError(
+                raise _unsaid(
                     f"{where}.after_hand",
-                    "bad_input",
                     f"penalty tiles lie face up during one hand ({RULE}): say which hand",
-                    {"field": f"{where}.after_hand"},
                 )
             continue  # a false win logged without its hand: the ledger entry only
         tiles = _tiles(entry, where)
@@ -85,15 +83,15 @@ def held_penalty_tiles(ledger: Sequence[Entry], least: int) -> dict[tuple[int, s
     return found
 
 
+def _unsaid(field: str, message: str) -> SheetError:
+    """A ``penalty_tiles`` entry that leaves out what it must say (its hand, its tiles)."""
+    return SheetError(field, "bad_input", message, {"field": field})
+
+
 def _tiles(entry: Entry, where: str) -> tuple[Tile, ...]:
     if not entry.tiles:
         if entry.category == "penalty_tiles":
-            raise SheetError(
-                f"{where}.tiles",
-                "bad_input",
-                f"name the penalty tiles ({RULE})",
-                {"field": f"{where}.tiles"},
-            )
+            raise _unsaid(f"{where}.tiles", f"name the penalty tiles ({RULE})")
         return ()
     try:
         return tuple(parse_tiles(entry.tiles, "tiles"))

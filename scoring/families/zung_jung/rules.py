@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.core.plain import to_plain
+from scoring.families.base import FamilyRules
 from scoring.families.checking import given_options, read_all, whole_number
 from scoring.families.rulesets import get_ruleset
 from scoring.families.zung_jung.hand import ZungJungConfig
@@ -37,18 +37,13 @@ class ZungJungEventRules:
 
 
 @dataclass(frozen=True)
-class ZungJungRules:
+class ZungJungRules(FamilyRules):
     """One Zung Jung event's complete rules: hand, payments, session and clock."""
 
-    ruleset: str
     hand: ZungJungConfig
-    hand_options: dict[str, Any]  # the event's own hand options: a hand's own yield to them
     settlement: ZJSettlementRules
     session: ZJSessionRules
     event: ZungJungEventRules
-
-    def freeze(self) -> dict[str, Any]:
-        return to_plain(self)
 
 
 def resolve(ruleset: str, overrides: Any) -> ZungJungRules:

@@ -29,15 +29,17 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from scoring.core.errors import HandError
 from scoring.core.hand import Hand
-from scoring.core.money import Transfer
+from scoring.core.money import Transfer, ZeroSum
+from scoring.core.numbers import is_int
 from scoring.core.placement import placements, rank_points
 from scoring.core.seats import PLAYERS_PER_TABLE, WINDS
 from scoring.core.seats import Seat as Wind
-from scoring.core.table import FieldError, is_int, player_at
+from scoring.core.table import FieldError, player_at
 from scoring.core.table import check_players as check_table
 from scoring.core.tiles import NUM_KINDS, Tile, kind_name, parse_tile
 from scoring.families.zung_jung.hand import PRESET, ZungJungConfig
@@ -95,8 +97,10 @@ ZJ_SETTLEMENT_RULES = ZJSettlementRules()
 
 
 @dataclass(frozen=True)
-class ZJSettlement:
+class ZJSettlement(ZeroSum):
     """The points one hand moves; ``deltas`` in the order the players were given."""
+
+    family = "Zung Jung"
 
     deltas: dict[PlayerId, int]
     outcome: ZJOutcome
@@ -105,18 +109,11 @@ class ZJSettlement:
     value: int | None = None
     transfers: tuple[Transfer, ...] = ()
 
-    def __post_init__(self) -> None:
-        if sum(self.deltas.values()) != 0:
-            raise AssertionError(f"Zung Jung settlement is not zero-sum: {self.deltas}")
 
-
-def check_players(players: Iterable[object], field: str = "players") -> tuple[PlayerId, ...]:
-    """The four players of a table, in the order given, or an error naming ``field``."""
-    return check_table(players, field, ZJSettlementError)
-
-
-def _player(value: object, table: tuple[PlayerId, ...], field: str) -> PlayerId:
-    return player_at(value, table, field, ZJSettlementError)
+# The four players of a table, in the order given, and one of them named by a
+# field: each refusal a ZJSettlementError naming the field.
+check_players = partial(check_table, error=ZJSettlementError)
+_player = partial(player_at, error=ZJSettlementError)
 
 
 def _nothing(**given: object) -> None:

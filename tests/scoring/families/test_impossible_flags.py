@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from scoring.engine import score
-from tests.zung_jung_hands import melds
+from tests.zung_jung_hands import hand, melds
 
 RIICHI_PRESETS = ("jpml-a", "jpml-b", "wrc", "ema", "tenhou")
 LIBRARY = "riichi-lib-default"
@@ -28,18 +28,6 @@ ALL_RIICHI = (*RIICHI_PRESETS, LIBRARY)
 # Seed 003 L293-296: renhou is a yaku (mangan) under JPML A and B; rules/riichi.md §4.
 RENHOU = ("jpml-a", "jpml-b", LIBRARY)
 NO_RENHOU = ("wrc", "ema", "tenhou")
-
-
-def hand(concealed: str, win_tile: str, win: str = "ron", meld: str = "", seat: str = "S"):
-    """A hand-format.md object, East round; seat South unless told."""
-    return {
-        "concealed": concealed,
-        "win_tile": win_tile,
-        "win": win,
-        "seat_wind": seat,
-        "round_wind": "E",
-        "melds": melds(meld),
-    }
 
 
 def case(name: str, rulesets: str | tuple[str, ...], base: dict, flags: list[str], *expected,

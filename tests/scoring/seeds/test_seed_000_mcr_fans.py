@@ -15,33 +15,12 @@ import pytest
 
 from scoring.engine import score
 from scoring.families.mcr.settlement import settle_mcr
+from tests.scoring.hands import hand_with as hand
+from tests.scoring.hands import meld
 from tests.scoring.seeds.statements import case, states
 
 S = "000"
 BY = "test_seed_000_fans_combine_as_the_seed_says"
-
-
-def meld(spec: str) -> dict:
-    """ "chi 123m", "pon 555z", "kan 3333z"; "ckan" a concealed kong, "akan" an added one."""
-    kind, tiles = spec.split()
-    found = {"type": "kan" if kind.endswith("kan") else kind, "tiles": tiles}
-    if kind == "ckan":
-        found["concealed"] = True
-    if kind == "akan":
-        found["added"] = True
-    return found
-
-
-def hand(concealed: str, win_tile: str, *melds: str, win: str = "ron", **more) -> dict:
-    return {
-        "concealed": concealed,
-        "win_tile": win_tile,
-        "win": win,
-        "seat_wind": "S",
-        "round_wind": "E",
-        "melds": [meld(m) for m in melds],
-        **more,
-    }
 
 
 def fans(result) -> dict[str, int]:

@@ -21,6 +21,7 @@ from scoring.families.mcr.rules import resolve
 from scoring.families.mcr.session import MCRHandRecord, mcr_hand_situation, mcr_session_result
 from scoring.families.mcr.settlement import settle_mcr
 from scoring.sheets import SheetError, replay_sheet
+from tests.scoring.hands import melds
 from tests.scoring.seeds.statements import states
 
 S = "000"
@@ -46,11 +47,7 @@ SEED_SCHEME = resolve("mcr", {}).event.seat_rotation_scheme
 EAST_PUNG = {
     "concealed": "78s99m",
     "win_tile": "9s",
-    "melds": [
-        {"type": "pon", "tiles": "111z"},
-        {"type": "chi", "tiles": "123m"},
-        {"type": "chi", "tiles": "456p"},
-    ],
+    "melds": melds("pon 111z", "chi 123m", "chi 456p"),
 }
 
 

@@ -14,29 +14,8 @@ import pytest
 
 from scoring.core.names import name_table
 from scoring.engine import score
+from tests.scoring.hands import hand_with as hand
 from tests.scoring.seeds.statements import states
-
-
-def meld(spec: str) -> dict:
-    """ "chi 123m", "pon 555z", "kan 3333z"; "ckan" a concealed kong."""
-    kind, tiles = spec.split()
-    found = {"type": "kan" if kind.endswith("kan") else kind, "tiles": tiles}
-    if kind == "ckan":
-        found["concealed"] = True
-    return found
-
-
-def hand(concealed: str, win_tile: str, *melds: str, win: str = "ron", **more) -> dict:
-    return {
-        "concealed": concealed,
-        "win_tile": win_tile,
-        "win": win,
-        "seat_wind": "S",
-        "round_wind": "E",
-        "melds": [meld(m) for m in melds],
-        **more,
-    }
-
 
 STRAIGHT = hand("123m456p789s34m11z", "5m")  # Mixed Straight, concealed, East pair
 BASE = hand("34s99m", "5s", "chi 234m", "chi 567p", "pon 888s")  # No Honors only

@@ -11,8 +11,6 @@ discard, the others pay min(v, 25) and the discarder 3v − 2·min(v, 25).
 
 from __future__ import annotations
 
-import pytest
-
 from scoring.core.hand import hand_from_dict
 from scoring.core.seats import SEATS
 from scoring.core.tiles import to_mpsz
@@ -23,9 +21,9 @@ from scoring.families.zung_jung.settlement import (
     settle_zung_jung,
     zung_jung_session_result,
 )
-from scoring.sheets import SheetError, replay_sheet
+from scoring.sheets import replay_sheet
 from tests.scoring.seeds.statements import states
-from tests.zung_jung_hands import hand
+from tests.zung_jung_hands import PENALTY_TILES_BY_DISCARD, hand, refused, tiles_ruling
 
 PLAYERS = ["ann", "bob", "cy", "dee"]  # first hand: E, S, W, N
 
@@ -87,33 +85,16 @@ def test_seed_001_l75_the_deal_passes_after_a_draw():
 # S holds 13s 456s 789s 11z 555z and wins on E's 2s: the discard makes the chow 123s.
 # Concealed Hand 5 + Mixed One-Suit 40 + Value Honor (555z White) 10
 # + Nine-Tile Straight 40 = 95 (one concealed triplet: no 4.2).
-TILES = {"concealed": "13456789s11z555z", "win_tile": "2s"}
-BY_DISCARD = {
-    "outcome": "discard",
-    "level": "tiles",
-    "winner": "S",
-    "discarder": "E",
-    "hand": TILES,
-}
-
-
-def _ruling(tiles: str) -> dict:
-    return {"player": "S", "category": "penalty_tiles", "after_hand": 0, "tiles": tiles}
-
-
-def _refused(rows, ledger) -> SheetError:
-    with pytest.raises(SheetError) as caught:
-        replay_sheet("zung-jung", {}, rows, ledger)
-    return caught.value
+# The sheet row is PENALTY_TILES_BY_DISCARD (tests/zung_jung_hands.py).
 
 
 @states("001", 87, "罰牌は（ロン和のときを含む）明順・明刻・明槓を構成できない")
 def test_seed_001_l87_on_a_sheet_a_penalty_tile_in_the_chow_of_the_discard():
-    error = _refused([BY_DISCARD], [_ruling("1s")])
+    error = refused([PENALTY_TILES_BY_DISCARD], [tiles_ruling("1s")])
     assert (error.code, error.field) == ("penalty_tile", "hands[0].hand")
     # A penalty 5z stays in the concealed pung: the win stands, v = 95:
     # S +285, E -(285 - 50) = -235, W and N -25.
-    sheet = replay_sheet("zung-jung", {}, [BY_DISCARD], [_ruling("5z")])
+    sheet = replay_sheet("zung-jung", {}, [PENALTY_TILES_BY_DISCARD], [tiles_ruling("5z")])
     assert sheet.rows[0].score["total"] == 95
     assert sheet.final_points == seats(-235, 285, -25, -25)
 
@@ -121,13 +102,13 @@ def test_seed_001_l87_on_a_sheet_a_penalty_tile_in_the_chow_of_the_discard():
 @states("001", 92, "罰牌が3枚以上: 自摸でのみ和れる")
 def test_seed_001_l92_on_a_sheet_three_penalty_tiles_only_self_draw():
     # 1s 5z 5z: three penalty tiles; the discard win is refused outright.
-    error = _refused([BY_DISCARD], [_ruling("1s5z5z")])
+    error = refused([PENALTY_TILES_BY_DISCARD], [tiles_ruling("1s5z5z")])
     assert (error.code, error.field) == ("penalty_tile", "hands[0].outcome")
     assert "only by self-draw" in error.message
     # Self-drawn it wins: v = 95 as above, S +285, each other -95.
-    drawn = {k: v for k, v in BY_DISCARD.items() if k != "discarder"}
+    drawn = {k: v for k, v in PENALTY_TILES_BY_DISCARD.items() if k != "discarder"}
     drawn["outcome"] = "self_draw"
-    sheet = replay_sheet("zung-jung", {}, [drawn], [_ruling("1s5z5z")])
+    sheet = replay_sheet("zung-jung", {}, [drawn], [tiles_ruling("1s5z5z")])
     assert sheet.final_points == seats(-95, 285, -95, -95)
 
 
@@ -159,4 +140,4 @@ def test_seed_001_l97_play_goes_on_and_no_points_change():
     assert sheet.session["S"]["score"] == -25
     # A point penalty for it (a mangan-like charge) is refused.
     charged = {**false_win, "points": -30}
-    assert _refused([row], [charged]).code == "not_allowed"
+    assert refused([row], [charged]).code == "not_allowed"

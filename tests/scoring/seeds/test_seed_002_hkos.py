@@ -17,19 +17,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import score
+from tests.scoring.hands import melds
 from tests.scoring.seeds.statements import case, states
-
-
-def melds(*specs):
-    """``melds("chi 234m", "pon 555z", "kan 1111m", "ckan 2222p")``; ckan is concealed."""
-    out = []
-    for spec in specs:
-        kind, tiles = spec.split()
-        meld = {"type": "kan" if kind == "ckan" else kind, "tiles": tiles}
-        if kind == "ckan":
-            meld["concealed"] = True
-        out.append(meld)
-    return out
 
 
 def hk(concealed, win_tile, *meld_specs, win="ron", seat="S", flowers=(3,), **more):

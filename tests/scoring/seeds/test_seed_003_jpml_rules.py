@@ -17,24 +17,11 @@ import pytest
 
 from scoring.engine import score
 from tests.sample_hands import FOUR_HAN_THIRTY_FU
+from tests.scoring.hands import hand as _hand
+from tests.scoring.hands import items as _items
 from tests.scoring.seeds.statements import case, states
 
 BOTH = ("jpml-a", "jpml-b")
-
-
-def _hand(concealed: str, win_tile: str, win: str = "ron", **more) -> dict:
-    return {
-        "concealed": concealed,
-        "win_tile": win_tile,
-        "win": win,
-        "seat_wind": "S",
-        "round_wind": "E",
-        **more,
-    }
-
-
-def _items(result) -> dict[str, int]:
-    return {i.key: i.total for i in result.items}
 
 
 # --- L83 / L101 basic rules ---------------------------------------------------------------

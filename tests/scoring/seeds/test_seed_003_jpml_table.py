@@ -22,6 +22,8 @@ from scoring.families.riichi.points import SETTLEMENT_PRESETS
 from scoring.families.riichi.session import RIICHI_SESSION_PRESETS, riichi_session_result
 from scoring.sheets import SheetError, replay_sheet
 from scoring.sheets.messages import Message
+from tests.scoring.hands import kan as _kan
+from tests.scoring.hands import pon as _pon
 from tests.scoring.seeds.statements import case, states
 
 BOTH = ("jpml-a", "jpml-b")
@@ -37,14 +39,6 @@ def draw(tenpai=(), riichi=()) -> dict:
 
 def tiles_row(outcome: str, winner: str, hand: dict, **more) -> dict:
     return {"outcome": outcome, "level": "tiles", "winner": winner, "hand": hand, **more}
-
-
-def _pon(tiles: str) -> dict:
-    return {"type": "pon", "tiles": tiles}
-
-
-def _kan(tiles: str) -> dict:
-    return {"type": "kan", "tiles": tiles}
 
 
 # --- L83 ノーテンは場に3000點 --------------------------------------------------------------

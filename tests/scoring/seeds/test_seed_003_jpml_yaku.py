@@ -18,36 +18,14 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import score
+from tests.scoring.hands import chi as _chi
+from tests.scoring.hands import hand as _hand
+from tests.scoring.hands import items as _items
+from tests.scoring.hands import kan as _kan
+from tests.scoring.hands import pon as _pon
 from tests.scoring.seeds.statements import case
 
 BY = "test_seed_003_yaku_value"
-
-
-def _hand(concealed: str, win_tile: str, win: str = "ron", **more) -> dict:
-    return {
-        "concealed": concealed,
-        "win_tile": win_tile,
-        "win": win,
-        "seat_wind": "S",
-        "round_wind": "E",
-        **more,
-    }
-
-
-def _chi(tiles: str) -> dict:
-    return {"type": "chi", "tiles": tiles}
-
-
-def _pon(tiles: str) -> dict:
-    return {"type": "pon", "tiles": tiles}
-
-
-def _kan(tiles: str, concealed: bool = False) -> dict:
-    return {"type": "kan", "tiles": tiles, "concealed": concealed}
-
-
-def _items(result) -> dict[str, int]:
-    return {i.key: i.total for i in result.items}
 
 
 # 123m 456p 789s 99m, kanchan 13s waiting on 2s: no yaku of its own (no pinfu: kanchan).

@@ -15,34 +15,15 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import score
+from tests.scoring.hands import hand as _hand
+from tests.scoring.hands import items as _items
+from tests.scoring.hands import kan as _kan
+from tests.scoring.hands import pon as _pon
 from tests.scoring.seeds.statements import case, states
-
-
-def _hand(concealed: str, win_tile: str, win: str = "ron", **more) -> dict:
-    return {
-        "concealed": concealed,
-        "win_tile": win_tile,
-        "win": win,
-        "seat_wind": "S",
-        "round_wind": "E",
-        **more,
-    }
 
 
 def _dealer(hand: dict) -> dict:
     return {**hand, "seat_wind": "E", "dealer": True}
-
-
-def _pon(tiles: str) -> dict:
-    return {"type": "pon", "tiles": tiles}
-
-
-def _kan(tiles: str, concealed: bool = False, added: bool = False) -> dict:
-    return {"type": "kan", "tiles": tiles, "concealed": concealed, "added": added}
-
-
-def _items(result) -> dict[str, int]:
-    return {i.key: i.total for i in result.items}
 
 
 DRAGON_PONS = [_pon("555z"), _pon("666z"), _pon("777z")]

@@ -13,11 +13,10 @@ import json
 from fractions import Fraction
 
 import pytest
-from django.core.cache import cache
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from tests.tournament.public.play import make_played
+from tests.tournament.public.play import BAI_PENALTY, ROUND_1, ROUND_2, make_played
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
 from tournament.api.public.throttles import AnonymousClients
 from tournament.api.tokens import make_token
@@ -25,24 +24,7 @@ from tournament.results.sheet import services
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results
 
-ROUND_1 = [
-    {"E": 45200, "S": 31000, "W": 24800, "N": 19000},
-    {"E": 30000, "S": 30000, "W": 30000, "N": 30000},
-]
-BAI_PENALTY = {1: {"S": ("conduct", "Slow play after two warnings")}}
-ROUND_2 = [
-    {"E": 20000, "S": 40000, "W": 35000, "N": 25000},
-    {"E": 30000, "S": 30000, "W": 30000, "N": 30000},
-]
 API = "/api/v1/events/"
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    # The rate limit counts in the cache; every test starts from nothing.
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -19,16 +19,11 @@ from django.db import close_old_connections
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from tests.tournament.public.play import make_played
+from tests.tournament.public.play import BAI_PENALTY, ROUND_1, make_played
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
 from tournament.api.public.throttles import AnonymousClients
 from tournament.standings.services import publish_results
 
-ROUND_1 = [
-    {"E": 45200, "S": 31000, "W": 24800, "N": 19000},
-    {"E": 30000, "S": 30000, "W": 30000, "N": 30000},
-]
-BAI_PENALTY = {1: {"S": ("conduct", "Slow play after two warnings")}}
 PREFIX = "/api/v1/events/"
 
 

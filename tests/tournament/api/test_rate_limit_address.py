@@ -11,7 +11,6 @@ proxy named in ``TRUSTED_PROXIES`` the last forwarded address that is not one.
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 from rest_framework.settings import api_settings
 from rest_framework.test import APIClient
 
@@ -21,14 +20,6 @@ pytestmark = pytest.mark.django_db
 ROOT = "/api/v1/"
 PROXY = "127.0.0.1"
 ATTACKER, VICTIM, NEIGHBOUR = "198.51.100.7", "203.0.113.5", "203.0.113.77"
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    # The limit counts in the cache; every test starts from nothing.
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.tournament.results.conftest import make_table, staff  # noqa: F401  (fixtures)
-from tests.tournament.stats.test_stats_pages import small_event  # noqa: F401  (a fixture)
+from tests.tournament.stats.conftest import small_event  # noqa: F401  (a fixture)
 from tournament.stats.events import event_statistics
 from tournament.stats.players import player_statistics
 

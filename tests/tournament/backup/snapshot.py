@@ -186,6 +186,25 @@ def export(slug, path) -> dict:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
 
+def row_counts() -> dict:
+    """How many events, event versions, players, sheets and users there are: an import that
+    is refused must leave every count as it was."""
+    return {
+        "events": Event.objects.count(),
+        "event history": Event.history.count(),
+        "players": Player.objects.count(),
+        "sheets": ScoreSheet.objects.count(),
+        "users": get_user_model().objects.count(),
+    }
+
+
+def copy_of(event, tmp_path, slug: str) -> dict:
+    """``event``'s backup (written to ``tmp_path``), renamed ``slug``: free to import beside it."""
+    document = export(event.slug, tmp_path / "backup.json")
+    document["event"]["slug"] = slug
+    return document
+
+
 def project_models() -> set:
     """Every model of the project's apps (``tournament.*``), history models included."""
     return {m for m in apps.get_models() if m._meta.app_config.name.startswith("tournament.")}

@@ -12,23 +12,18 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from tests.tournament import commands
 from tests.tournament.backup.snapshot import export, normalized, snapshot
 from tournament.backup.schema import FORMAT, VERSION
 from tournament.events.models import Event, Player, Registration, StaffRole
 from tournament.results.legacy.reasons import english_history_reason, english_sheet_reason
 from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
 from tournament.seating.models import Round, Seat, Table
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def refused(*args) -> CommandError:
@@ -235,10 +230,6 @@ def test_the_command_line_reports_on_stderr(tmp_path):
     """As a director runs it: exit status 2 and a message, no traceback (no database needed)."""
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\xff\xfe not text")
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}"}
-    out = subprocess.run(
-        [sys.executable, "manage.py", "import_event", str(bad)],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    out = commands.manage("import_event", str(bad), env=commands.without_database(tmp_path))
     assert out.returncode == 2
     assert "not a UTF-8 text file" in out.stderr and "Traceback" not in out.stderr

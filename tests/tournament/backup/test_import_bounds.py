@@ -9,19 +9,17 @@ written. The limits are ``tournament/backup/reading.py``'s: 256 MB unless
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.tournament import commands
+from tests.tournament.backup.snapshot import copy_of
 from tournament.backup.reading import MAX_DEPTH, MAX_MEGABYTES, MEGABYTE
 from tournament.backup.schema import FORMAT, SECTIONS, VERSION
 from tournament.events.models import Event
 
-ROOT = Path(__file__).resolve().parents[3]
 TOP_LEVEL = ["users", "history", *(s.key for s in SECTIONS)]
 
 
@@ -36,11 +34,7 @@ def refused(path: Path, *options) -> str:
 
 @pytest.fixture
 def backup(played_event, tmp_path) -> dict:
-    path = tmp_path / "backup.json"
-    call_command("export_event", played_event.slug, "--output", str(path), verbosity=0)
-    document = json.loads(path.read_text(encoding="utf-8"))
-    document["event"]["slug"] = "demo-copy"
-    return document
+    return copy_of(played_event, tmp_path, "demo-copy")
 
 
 def test_a_hundred_thousand_brackets_are_refused_without_a_traceback(db, tmp_path):
@@ -118,11 +112,7 @@ def test_the_command_line_refuses_deep_nesting_on_stderr(tmp_path):
     """As a director runs it: exit status 2 and a message, no traceback (no database needed)."""
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 100_000, encoding="utf-8")
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}"}
-    out = subprocess.run(
-        [sys.executable, "manage.py", "import_event", str(deep)],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
-    )  # fmt: skip
+    out = commands.manage("import_event", str(deep), env=commands.without_database(tmp_path))
     assert out.returncode == 2
     assert "levels deep" in out.stderr and "Traceback" not in out.stderr
 

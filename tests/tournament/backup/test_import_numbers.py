@@ -14,6 +14,7 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.tournament.backup.snapshot import copy_of
 from tests.tournament.stages.stage_builder import build
 from tournament.backup.numbers import CLOCK_FIELDS
 from tournament.backup.validation import HELD_TO_BOUNDS
@@ -27,11 +28,7 @@ HUGE = 10**40
 
 @pytest.fixture
 def backup(played_event, tmp_path) -> dict:
-    path = tmp_path / "backup.json"
-    call_command("export_event", played_event.slug, "--output", str(path), verbosity=0)
-    document = json.loads(path.read_text(encoding="utf-8"))
-    document["event"]["slug"] = "demo-copy"
-    return document
+    return copy_of(played_event, tmp_path, "demo-copy")
 
 
 def refused(document: dict, tmp_path) -> str:

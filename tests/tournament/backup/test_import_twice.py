@@ -18,13 +18,12 @@ import threading
 import time
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db import connection, transaction
 from django.utils import translation
 
-from tests.tournament.backup.snapshot import export
-from tournament.events.models import Event, Player
+from tests.tournament.backup.snapshot import export, row_counts
+from tournament.events.models import Event
 from tournament.results.models import ScoreSheet
 
 SAID = {
@@ -45,26 +44,16 @@ SAID = {
 }
 
 
-def _counts() -> dict:
-    return {
-        "events": Event.objects.count(),
-        "event history": Event.history.count(),
-        "players": Player.objects.count(),
-        "sheets": ScoreSheet.objects.count(),
-        "users": get_user_model().objects.count(),
-    }
-
-
 @pytest.mark.parametrize("language", ["en", "ja", "zh-hans"])
 def test_the_same_backup_twice_says_the_event_exists(played_event, tmp_path, language):
     export(played_event.slug, tmp_path / "backup.json")
-    before = _counts()
+    before = row_counts()
     with translation.override(language), pytest.raises(CommandError) as info:
         call_command("import_event", str(tmp_path / "backup.json"), verbosity=0)
     said = str(info.value)
     assert info.value.returncode == 1
     assert said == SAID[language]
-    assert _counts() == before
+    assert row_counts() == before
 
 
 def test_slug_imports_a_copy_beside_the_original(played_event, tmp_path):

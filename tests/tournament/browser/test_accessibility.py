@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from django.utils import timezone
 
 from tests.tournament.browser.conftest import axe_report, axe_violations, new_page_after
 
@@ -49,9 +48,10 @@ def _event(slug, ruleset, director, entries, names=None):
 
     ``names`` replaces some players' names by their place in :data:`NAMES`.
     """
+    from tests.tournament.public_round import public_round
     from tournament.events.services import add_player, create_event, start_event
     from tournament.results.sheet import services as results
-    from tournament.seating.models import Round, Seat, Table
+    from tournament.seating.models import Seat, Table
 
     event = create_event(
         slug=slug, name=f"{slug} Cup", ruleset=ruleset, is_public=True, by=director
@@ -59,14 +59,7 @@ def _event(slug, ruleset, director, entries, names=None):
     start_event(event)
     chosen = [(names or {}).get(i, name) for i, name in enumerate(NAMES)]
     players = [add_player(event, name=name, by=director) for name in chosen]
-    now = timezone.now()  # the round's seating and results both public
-    round_ = Round.objects.create(
-        event=event,
-        number=1,
-        status=Round.Status.PUBLISHED,
-        published_at=now,
-        results_published_at=now,
-    )
+    round_ = public_round(event, 1)
     tables = [Table.objects.create(round=round_, number=n) for n in (1, 2)]
     for i, registration in enumerate(players):
         Seat.objects.create(

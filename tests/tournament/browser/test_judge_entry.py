@@ -61,6 +61,47 @@ def _choose(driver, name: str, value: str):
     )
 
 
+def _fill_ron(driver, *, winner: str, discarder: str, riichi: str, han: str, fu: str):
+    """Tap a riichi ron into the value form: its winner, discarder, a riichi, han and fu."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    _choose(driver, "outcome", "ron")
+    _choose(driver, "winner", winner)
+    _choose(driver, "discarder", discarder)
+    _choose(driver, "riichi", riichi)
+    _choose(driver, "han", han)
+    Select(driver.find_element(By.NAME, "fu")).select_by_value(fu)
+
+
+def _write_decision(driver, text: str):
+    """Type the judge's decision into the ruling form."""
+    from selenium.webdriver.common.by import By
+
+    decision = driver.find_element(By.NAME, "decision")
+    _tap(driver, decision)
+    decision.send_keys(text)
+
+
+def _save_ruling(driver) -> str:
+    """Save the ruling form; the page says it is recorded. The text of the sheet's rulings."""
+    from selenium.webdriver.common.by import By
+
+    _tap_and_wait(driver, driver.find_element(By.ID, "save-ruling"))
+    assert "Ruling recorded." in driver.page_source
+    return driver.find_element(By.ID, "rulings").text
+
+
+def _save_false_win(driver) -> str:
+    """Save an MCR false win (§9: −30 for the offender, +10 for each other); the rulings' text."""
+    from selenium.webdriver.common.by import By
+
+    rulings = _save_ruling(driver)
+    footer = driver.find_element(By.CSS_SELECTOR, ".session-footer").text
+    assert "−30" in footer and "+10" in footer
+    return rulings
+
+
 def _shot(driver, name: str) -> Path:
     """The whole page from its top, saved in ``test-artifacts/``; it must not scroll sideways."""
     driver.execute_script("window.scrollTo(0, 0)")
@@ -149,19 +190,13 @@ def test_mcr_hand_by_tiles_with_the_tile_picker(browser, at_table):
 @pytest.mark.django_db(transaction=True)
 def test_riichi_hand_by_han_and_fu(browser, at_table):
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
 
     at_table("jpml-b", "value")
     assert _totals(browser) == ["30,000"] * 4
     assert _small_targets(browser) == []
     _shot(browser, "judge-riichi-01-empty")
 
-    _choose(browser, "outcome", "ron")
-    _choose(browser, "winner", "N")
-    _choose(browser, "discarder", "E")
-    _choose(browser, "riichi", "N")
-    _choose(browser, "han", "3")
-    Select(browser.find_element(By.NAME, "fu")).select_by_value("40")
+    _fill_ron(browser, winner="N", discarder="E", riichi="N", han="3", fu="40")
     _shot(browser, "judge-riichi-02-filled")
     _tap_and_wait(browser, browser.find_element(By.ID, "save-hand"))
 
@@ -185,18 +220,12 @@ def test_mcr_false_win_ruling(browser, at_table):
         browser.find_element(By.CSS_SELECTOR, ".ruling-kinds").text
     )
     _choose(browser, "player", "W")
-    decision = browser.find_element(By.NAME, "decision")
-    _tap(browser, decision)
-    decision.send_keys("Declared mahjong on 4p; the hand was not complete.")
+    _write_decision(browser, "Declared mahjong on 4p; the hand was not complete.")
     rule = browser.find_element(By.NAME, "rule_reference")
     assert rule.get_attribute("placeholder") == "MCR §9 false win"
     _shot(browser, "judge-ruling-01-form")
-    _tap_and_wait(browser, browser.find_element(By.ID, "save-ruling"))
 
-    assert "Ruling recorded." in browser.page_source
-    footer = browser.find_element(By.CSS_SELECTOR, ".session-footer").text
-    assert "−30" in footer and "+10" in footer
-    rulings = browser.find_element(By.ID, "rulings").text
+    rulings = _save_false_win(browser)
     assert "False win" in rulings and "Declared mahjong on 4p" in rulings
     _shot(browser, "judge-ruling-02-saved")
 
@@ -211,12 +240,7 @@ def test_riichi_double_ron_by_han_and_fu(browser, at_table):
     page = browser.current_url
     block = browser.find_element(By.ID, "win-2")
     assert not block.is_displayed()
-    _choose(browser, "outcome", "ron")
-    _choose(browser, "winner", "S")
-    _choose(browser, "discarder", "W")
-    _choose(browser, "riichi", "N")
-    _choose(browser, "han", "2")
-    Select(browser.find_element(By.NAME, "fu")).select_by_value("30")
+    _fill_ron(browser, winner="S", discarder="W", riichi="N", han="2", fu="30")
 
     add = browser.find_element(By.ID, "add-winner")
     assert add.text == "＋ Another player also won on this discard"
@@ -264,15 +288,9 @@ def test_mcr_false_win_during_the_hand_being_played(browser, at_table, django_us
     _choose(browser, "player", "N")
     during = browser.find_element(By.NAME, "after_hand")
     assert during.get_attribute("value") == "2"  # the hand being played, counted from 1
-    decision = browser.find_element(By.NAME, "decision")
-    _tap(browser, decision)
-    decision.send_keys("Declared mahjong in hand 2; the hand was not complete.")
+    _write_decision(browser, "Declared mahjong in hand 2; the hand was not complete.")
     _shot(browser, "judge-ruling-03-during-hand-2")
-    _tap_and_wait(browser, browser.find_element(By.ID, "save-ruling"))
 
-    assert "Ruling recorded." in browser.page_source
-    footer = browser.find_element(By.CSS_SELECTOR, ".session-footer").text
-    assert "−30" in footer and "+10" in footer
-    rulings = browser.find_element(By.ID, "rulings").text
+    rulings = _save_false_win(browser)
     assert "False win" in rulings and "hand 2" in rulings.lower()
     _shot(browser, "judge-ruling-04-during-hand-2-saved")

@@ -12,22 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournament.browser.conftest import (
-    TABLE_NAMES,
-    judged_table,
-    make_driver,
-    new_page_after,
-    screenshot,
+from tests.tournament.browser.conftest import judged_table, make_driver, new_page_after, screenshot
+from tests.tournament.browser.test_judge_entry import (  # noqa: F401 (a fixture)
+    HEIGHT,
+    PASSWORD,
+    WIDTH,
+    viewport,
 )
-
-WIDTH, HEIGHT = 360, 740
-NAMES = TABLE_NAMES
-PASSWORD = "a-long-passphrase"
-
-
-@pytest.fixture
-def viewport() -> tuple[int, int]:
-    return WIDTH, HEIGHT
 
 
 @pytest.fixture

@@ -17,18 +17,12 @@ import pytest
 from django.core.cache import cache
 
 from tests.tournament.browser.conftest import new_page_after, screenshot, wait_until
+from tests.tournament.public.play import UNTIED_ROUND_1 as ROUND_1
+from tests.tournament.public.play import UNTIED_ROUND_2 as ROUND_2
 from tests.tournament.public.play import make_played
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
 from tournament.standings.services import publish_results
 
-ROUND_1 = [
-    {"E": 45200, "S": 31000, "W": 24800, "N": 19000},
-    {"E": 36000, "S": 32000, "W": 28000, "N": 24000},
-]
-ROUND_2 = [
-    {"E": 20000, "S": 40000, "W": 35000, "N": 25000},
-    {"E": 52000, "S": 30000, "W": 21000, "N": 17000},
-]
 DESKTOP = (1280, 900)
 pytestmark = pytest.mark.django_db(transaction=True)
 PHONE = (360, 740)

@@ -12,7 +12,14 @@ from __future__ import annotations
 import pytest
 
 from tests.tournament.browser import test_judge_entry as judge
-from tests.tournament.browser.test_judge_entry import _choose, _shot, _tap, _tap_and_wait
+from tests.tournament.browser.test_judge_entry import (
+    _choose,
+    _save_ruling,
+    _shot,
+    _tap,
+    _tap_and_wait,
+    _write_decision,
+)
 
 # The judge page's fixtures: a started event's table at 360 × 740, the judge logged in.
 at_table = judge.at_table
@@ -25,9 +32,7 @@ def _record_ruling(driver, kind: str, player: str, decision: str, tiles: str = "
     _tap(driver, driver.find_element(By.CSS_SELECTOR, "#ruling-form > summary"))
     _choose(driver, "kind", kind)
     _choose(driver, "player", player)
-    box = driver.find_element(By.NAME, "decision")
-    _tap(driver, box)
-    box.send_keys(decision)
+    _write_decision(driver, decision)
     _tap(driver, driver.find_element(By.CSS_SELECTOR, ".ruling-form details.more > summary"))
     # The hand being played now is filled in already.
     assert driver.find_element(By.NAME, "after_hand").get_attribute("value") == "1"
@@ -44,9 +49,7 @@ def test_zung_jung_penalty_tile_then_a_discard_win_using_it_is_refused(browser, 
     at_table("zung-jung", "tiles")
     _record_ruling(browser, "penalty_tiles", "S", "Exposed 1s while drawing.", tiles="1s")
     _shot(browser, "judge-zj-01-penalty-tile-ruling")
-    _tap_and_wait(browser, browser.find_element(By.ID, "save-ruling"))
-    assert "Ruling recorded." in browser.page_source
-    assert "Penalty tiles" in browser.find_element(By.ID, "rulings").text
+    assert "Penalty tiles" in _save_ruling(browser)
 
     _choose(browser, "outcome", "discard")
     _choose(browser, "winner", "S")
@@ -72,9 +75,7 @@ def test_zung_jung_false_win_then_the_offenders_discard_win_is_refused(browser, 
 
     at_table("zung-jung", "value")
     _record_ruling(browser, "false_win", "W", "Declared a win on 4p; not a winning hand.")
-    _tap_and_wait(browser, browser.find_element(By.ID, "save-ruling"))
-    assert "Ruling recorded." in browser.page_source
-    assert "False win" in browser.find_element(By.ID, "rulings").text
+    assert "False win" in _save_ruling(browser)
 
     _choose(browser, "outcome", "discard")
     _choose(browser, "winner", "W")

@@ -3,21 +3,21 @@ the admin's history pages show it in the reader's language; a person's words as 
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
 from django.utils import translation
 
+from tests.tournament.events.created import create_spring_cup
+from tests.tournament.results.hands import RON
 from tournament.events import services
-from tournament.events.change_reasons import CODES, change_reason, decode, describe
+from tournament.events.change_reasons import change_reason, decode, describe
 from tournament.events.models import Registration
+from tournament.glossary.history import HISTORY_REASONS as CODES
 from tournament.results.sheet import services as results
 from tournament.rounds import services as seating
 from tournament.seating.models import Round, Seat, Table
 from tournament.standings.services import publish_results
-
-RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
 
 
 @pytest.fixture
@@ -27,14 +27,7 @@ def director(django_user_model):
 
 @pytest.fixture
 def event(db, director):
-    return services.create_event(
-        slug="spring-cup",
-        name="Spring Cup",
-        ruleset="jpml-b",
-        start_date=datetime.date(2026, 6, 1),
-        entry_level="value",
-        by=director,
-    )
+    return create_spring_cup(director, ruleset="jpml-b", entry_level="value")
 
 
 def _reasons(model, **filters) -> list[str]:

@@ -13,11 +13,6 @@ from tournament.events.models import Player, Registration, StaffRole
 
 
 @pytest.fixture
-def event(make_event):
-    return make_event(slug="cup", name="Cup")
-
-
-@pytest.fixture
 def director(django_user_model, event):
     user = django_user_model.objects.create_user("dora", password="pw")
     StaffRole.objects.create(event=event, user=user, role="director")

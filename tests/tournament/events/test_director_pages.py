@@ -18,25 +18,6 @@ from tournament.seating.models import Round, Seat, Table
 
 
 @pytest.fixture
-def event(make_event):
-    return make_event(slug="cup", name="Cup", is_public=True)
-
-
-@pytest.fixture
-def login(client, django_user_model, event):
-    """Log the client in as someone with ``role`` in the event (or none)."""
-
-    def as_(role):
-        user = django_user_model.objects.create_user(f"user-{role}", password="pw")
-        if role in ("director", "judge", "viewer"):
-            StaffRole.objects.create(event=event, user=user, role=role)
-        client.force_login(user)
-        return user
-
-    return as_
-
-
-@pytest.fixture
 def registration(event):
     return services.add_player(event, name="佐藤 花子", club="東京", country="JP")
 

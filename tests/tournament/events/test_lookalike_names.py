@@ -19,6 +19,7 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 from rest_framework.test import APIClient
 
+from tests.tournament.backup.snapshot import copy_of
 from tournament.events import csv_import, services
 from tournament.events.editing import edit_player
 from tournament.events.errors import EventError
@@ -170,11 +171,7 @@ def test_the_api_refuses_them_naming_the_field(director, event):
 
 def _backup(event, tmp_path) -> dict:
     services.add_player(event, name="Ana", team="Alpha")
-    path = tmp_path / "backup.json"
-    call_command("export_event", event.slug, "--output", str(path), verbosity=0)
-    document = json.loads(path.read_text(encoding="utf-8"))
-    document["event"]["slug"] = "cup-copy"
-    return document
+    return copy_of(event, tmp_path, "cup-copy")
 
 
 def _import(document, tmp_path):

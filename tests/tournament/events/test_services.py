@@ -4,6 +4,7 @@ import datetime
 
 import pytest
 
+from tests.tournament.events.created import create_spring_cup
 from tournament.events import csv_import, services
 from tournament.events.errors import EventError
 from tournament.events.models import Event, Player, Registration, StaffRole
@@ -23,13 +24,7 @@ def director(django_user_model):
 
 @pytest.fixture
 def event(db, director):
-    return services.create_event(
-        slug="spring-cup",
-        name="Spring Cup",
-        ruleset="wrc",
-        start_date=datetime.date(2026, 6, 1),
-        by=director,
-    )
+    return create_spring_cup(director, ruleset="wrc")
 
 
 # -- create_event -------------------------------------------------------------

@@ -22,26 +22,13 @@ from tournament.events import csv_import, services
 from tournament.events.change_reasons import describe
 from tournament.events.editing import EventFieldError, edit_event, edit_player
 from tournament.events.errors import EventError
-from tournament.events.models import Event, Registration, StaffRole
+from tournament.events.models import Event, Registration
 from tournament.rounds.services import seat_round
 from tournament.seating.models import Round, Seat, Table
 from tournament.seating.quality import event_quality
 from tournament.standings.services import publish_results
 
 LONG = "T" * 201
-
-
-@pytest.fixture
-def event(make_event):
-    return make_event(slug="cup", name="Cup", is_public=True)
-
-
-@pytest.fixture
-def director(client, django_user_model, event):
-    user = django_user_model.objects.create_user("dir", password="pw")
-    StaffRole.objects.create(event=event, user=user, role="director")
-    client.force_login(user)
-    return user
 
 
 def _team_of(event, name):

@@ -10,27 +10,6 @@ from tournament.events.models import Event, Registration, StaffRole
 CSV = "name,club,country\n佐藤 花子,東京,JP\nLena Fischer,Hamburg,DE\n王芳,北京,CN\nAna,,PT\n"
 
 
-@pytest.fixture
-def event(make_event):
-    return make_event(slug="cup", name="Cup", is_public=True)
-
-
-@pytest.fixture
-def login(client, django_user_model, event):
-    """Log the client in as someone with ``role`` in the event (or none, or superuser)."""
-
-    def as_(role):
-        user = django_user_model.objects.create_user(
-            f"user-{role}", password="pw", is_superuser=role == "superuser"
-        )
-        if role in ("director", "judge", "viewer"):
-            StaffRole.objects.create(event=event, user=user, role=role)
-        client.force_login(user)
-        return user
-
-    return as_
-
-
 MANAGE_GETS = ["/manage/cup/players/import/", "/manage/cup/players/add/"]
 MANAGE_POSTS = [
     "/manage/cup/start/",

@@ -11,31 +11,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.core.cache import cache
 
 from tests.tournament.public.play import NAMES, make_played
+from tests.tournament.public.play import UNTIED_ROUND_1 as ROUND_1
+from tests.tournament.public.play import UNTIED_ROUND_2 as ROUND_2
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
 from tournament.events.services import drop_player
 from tournament.hall.projector.views import DEFAULT_SECONDS, VERSION_HEADER
 from tournament.public.bench_data import build_event
 from tournament.seating.models import Round
 from tournament.standings.services import publish_results, standings
-
-ROUND_1 = [
-    {"E": 45200, "S": 31000, "W": 24800, "N": 19000},
-    {"E": 36000, "S": 32000, "W": 28000, "N": 24000},
-]
-ROUND_2 = [
-    {"E": 20000, "S": 40000, "W": 35000, "N": 25000},
-    {"E": 52000, "S": 30000, "W": 21000, "N": 17000},
-]
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

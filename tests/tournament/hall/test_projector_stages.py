@@ -30,8 +30,7 @@ def _rows(html: str) -> list[str]:
 
 def test_standings_follow_the_current_stage(client, django_user_model):
     staged = make_staged(django_user_model)
-    staged.play(1)
-    staged.play(2)
+    staged.play_qualifying()
     html = client.get("/e/staged/projector/standings/").content.decode()
     assert len(_rows(html)) == 16
     assert "Standings · Qualifying" in html

@@ -5,8 +5,6 @@ import pytest
 from tests.tournament.results.conftest import NAMES, make_table, staff  # noqa: F401
 from tournament.rounds.services import publish_round
 
-RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
-
 
 @pytest.fixture
 def table(make_table):  # noqa: F811 (the fixture imported above)
@@ -22,4 +20,4 @@ def users(table, staff):  # noqa: F811
     return staff(table.round.event)
 
 
-__all__ = ["NAMES", "RON"]
+__all__ = ["NAMES"]

@@ -13,8 +13,8 @@ import re
 import pytest
 from django.test import Client
 
-from tests.tournament.playerentry.conftest import RON
 from tests.tournament.playerentry.test_views import POSTED_HAND, opened, url
+from tests.tournament.results.hands import RON
 from tournament.playerentry import services
 from tournament.results.sheet import services as results
 from tournament.results.sheet.errors import NotAllowed

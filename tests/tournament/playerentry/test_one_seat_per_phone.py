@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournament.playerentry.conftest import RON
 from tests.tournament.playerentry.test_views import POSTED_HAND, opened, url
+from tests.tournament.results.hands import RON
 from tournament.playerentry import services
 from tournament.playerentry.models import HandCheck
 from tournament.results.sheet.errors import NotAllowed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournament.playerentry.conftest import RON
+from tests.tournament.results.hands import RON
 from tournament.playerentry import pin_lock, services
 from tournament.playerentry.models import HandCheck, PinAttempt, PlayerAction
 from tournament.results.sheet import services as results

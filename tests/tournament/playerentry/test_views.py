@@ -5,19 +5,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from tests.tournament.results.hands import POSTED_RON as POSTED_HAND
 from tournament.playerentry import services
 from tournament.playerentry.models import PlayerAction
-
-POSTED_HAND = {
-    "base_version": "0",
-    "level": "value",
-    "outcome": "ron",
-    "winner": "S",
-    "discarder": "W",
-    "han": "3",
-    "fu": "40",
-    "action": "save",
-}
 
 
 def url(table, name=""):

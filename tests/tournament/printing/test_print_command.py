@@ -7,33 +7,21 @@ message on stderr and no file on failure.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.tournament import commands
 from tests.tournament.printing.conftest import page_texts
 
-ROOT = settings.BASE_DIR
 NAMES = ["山田 太郎", "王小明", "Zoë Müller", "김민준", "佐藤 花子", "李娜", "Olivia Brown", "張偉"]
 PLAYERS = "name,club,country,ema_id,status\n" + "".join(f"{n},Club,JP,,\n" for n in NAMES)
 
 
 def manage(database_url, *args):
-    env = {**os.environ, "DATABASE_URL": database_url, "SEATING_TIME_BUDGET": "0.5"}
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=180,
-    )
+    return commands.manage(*args, env=commands.on_database(database_url), timeout=180)
 
 
 @pytest.fixture(scope="module")

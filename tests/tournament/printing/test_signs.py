@@ -14,10 +14,10 @@ from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
 from pypdf import PdfReader
 
 from tests.tournament.printing.conftest import page_texts, save_pages
+from tests.tournament.public_round import public_round
 from tournament.events.errors import EventError
 from tournament.events.models import Registration, StaffRole
 from tournament.events.services import start_event
@@ -80,14 +80,7 @@ def hall(make_event, make_player):
         regs[name] = Registration.objects.create(
             event=event, player=make_player(**latin), name=name, club="Club", status=status
         )
-    now = timezone.now()
-    first = Round.objects.create(
-        event=event,
-        number=1,
-        status=Round.Status.PUBLISHED,
-        published_at=now,
-        results_published_at=now,
-    )
+    first = public_round(event, 1)
     second = Round.objects.create(event=event, number=2, status=Round.Status.SEATED)
     round1 = _seat(first, [*ACTIVE, WITHDRAWN], regs)
     # Round 2: the reserve in the withdrawn player's place, everyone moved on.
@@ -337,11 +330,17 @@ def test_many_rounds_get_larger_cards_in_two_columns():
     assert signs.card_layout(20) == {"per_page": 4, "columns": 2, "size": "large"}
 
 
-def test_eight_rounds_fit_a_small_card(hall):
-    hall.event.rounds_planned = 8
+def _seat_cards_of(hall, rounds: int, language: str, shot: str) -> bytes:
+    """The seat cards of ``hall``'s event with ``rounds`` planned, page 1 saved as ``shot``."""
+    hall.event.rounds_planned = rounds
     hall.event.save()
-    pdf = documents.seat_cards(hall.event, language="ja")
-    save_pages(pdf, "seat-cards-8-rounds-ja", pages=1)
+    pdf = documents.seat_cards(hall.event, language=language)
+    save_pages(pdf, shot, pages=1)
+    return pdf
+
+
+def test_eight_rounds_fit_a_small_card(hall):
+    pdf = _seat_cards_of(hall, 8, "ja", "seat-cards-8-rounds-ja")
     cards = _cards(pdf)
     assert len(cards) == 16 and len(page_texts(pdf)) == 2
     for card in cards:
@@ -349,10 +348,7 @@ def test_eight_rounds_fit_a_small_card(hall):
 
 
 def test_twelve_rounds_fit_each_card(hall):
-    hall.event.rounds_planned = 12
-    hall.event.save()
-    pdf = documents.seat_cards(hall.event, language="en")
-    save_pages(pdf, "seat-cards-12-rounds", pages=1)
+    pdf = _seat_cards_of(hall, 12, "en", "seat-cards-12-rounds")
     cards = _cards(pdf)
     assert len(cards) == 16
     for card in cards:

@@ -63,6 +63,21 @@ def ended(job):
     return job if job.status in (Status.DONE, Status.FAILED) else None
 
 
+def run_round_pack(director, settings, tmp_path):
+    """The director asks for the round pack; once a worker runs it: the job, its pool processes."""
+    round_, user = director
+    job = jobs.request_job(round_.event, "round_pack", round_=round_, by=user)
+    pids = wait_for(
+        lambda: running_pids(job, settings), seconds=30, what="the job runs", tmp_path=tmp_path
+    )
+    return job, pids
+
+
+def wait_until_ended(job, tmp_path):
+    """The job once done or failed, as its page sees it; a worker has a minute to get there."""
+    return wait_for(lambda: ended(job), seconds=60, what="the job ends", tmp_path=tmp_path)
+
+
 @pytest.fixture
 def director(seated_round):
     round_ = seated_round(ruleset="mcr", tables=2, slug="stack-cup")
@@ -78,15 +93,10 @@ def test_a_killed_pool_process_gives_the_job_to_a_second_attempt(
     tmp_path,
 ):
     worker = celery_worker(**SLOW)
-    round_, user = director
-    job = jobs.request_job(round_.event, "round_pack", round_=round_, by=user)
-
-    pids = wait_for(
-        lambda: running_pids(job, settings), seconds=30, what="the job runs", tmp_path=tmp_path
-    )
+    job, pids = run_round_pack(director, settings, tmp_path)
     os.kill(pids[0], signal.SIGKILL)  # the pool process, in the middle of the PDF
 
-    job = wait_for(lambda: ended(job), seconds=60, what="the job ends", tmp_path=tmp_path)
+    job = wait_until_ended(job, tmp_path)
     assert (job.status, job.attempts) == (Status.DONE, 2), job.error
     assert job.progress_done == job.progress_total
     assert job.file.storage.exists(job.file.name)
@@ -102,17 +112,13 @@ def test_a_killed_worker_leaves_the_job_to_the_next_worker(
     tmp_path,
 ):
     first = celery_worker(**SLOW)
-    round_, user = director
-    job = jobs.request_job(round_.event, "round_pack", round_=round_, by=user)
-    wait_for(
-        lambda: running_pids(job, settings), seconds=30, what="the job runs", tmp_path=tmp_path
-    )
+    job, _ = run_round_pack(director, settings, tmp_path)
 
     first.kill_group()  # the whole worker: SIGKILL, its message stays unacknowledged
     assert jobs.job_state(job).status == Status.RUNNING  # until its heartbeat is stale
     celery_worker(**SLOW)  # a worker comes back (or another machine's was there)
 
-    job = wait_for(lambda: ended(job), seconds=60, what="the job ends", tmp_path=tmp_path)
+    job = wait_until_ended(job, tmp_path)
     assert (job.status, job.attempts) == (Status.DONE, 2), job.error
     assert job.file.storage.exists(job.file.name)
 
@@ -146,10 +152,7 @@ def test_a_cancel_stands_when_the_worker_finishes(
 ):
     worker = celery_worker(**SLOW)
     round_, user = director
-    job = jobs.request_job(round_.event, "round_pack", round_=round_, by=user)
-    wait_for(
-        lambda: running_pids(job, settings), seconds=30, what="the job runs", tmp_path=tmp_path
-    )
+    job, _ = run_round_pack(director, settings, tmp_path)
     assert recovery.cancel_job(job, by=user)
     time.sleep(SLOW["SLOW_DOCUMENT_STEPS"] * SLOW["SLOW_DOCUMENT_STEP_SECONDS"] + 2)
     job.refresh_from_db()

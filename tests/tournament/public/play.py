@@ -35,6 +35,27 @@ SEATINGS = {
     3: [[0, 6, 5, 3], [2, 4, 7, 1]],
 }
 
+# The standings pages' rounds (``test_standings_pages.py`` works round 1 out): table 2 ends
+# four times 30,000, a four-way tie, and Bai (table 1, S) has a conduct penalty in round 1.
+ROUND_1 = [
+    {"E": 45200, "S": 31000, "W": 24800, "N": 19000},
+    {"E": 30000, "S": 30000, "W": 30000, "N": 30000},
+]
+BAI_PENALTY = {1: {"S": ("conduct", "Slow play after two warnings")}}
+ROUND_2 = [
+    {"E": 20000, "S": 40000, "W": 35000, "N": 25000},
+    {"E": 30000, "S": 30000, "W": 30000, "N": 30000},
+]
+# The projector's and the browser's rounds: no tie at table 2, every place is one player's.
+UNTIED_ROUND_1 = [
+    {"E": 45200, "S": 31000, "W": 24800, "N": 19000},
+    {"E": 36000, "S": 32000, "W": 28000, "N": 24000},
+]
+UNTIED_ROUND_2 = [
+    {"E": 20000, "S": 40000, "W": 35000, "N": 25000},
+    {"E": 52000, "S": 30000, "W": 21000, "N": 17000},
+]
+
 
 class Played:
     """The event, its registrations by index, its users, and helpers to play rounds."""

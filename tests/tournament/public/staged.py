@@ -48,6 +48,11 @@ class Staged:
             publish_results(round_, by=self.director)
         return round_
 
+    def play_qualifying(self):
+        """Play and publish both rounds of the qualifying stage (rounds 1 and 2)."""
+        self.play(1)
+        self.play(2)
+
     def cut(self, number: int):
         """Make the cut into stage ``number``, resolving a tie as the director would."""
         stage = next(s for s in stages_of(self.event) if s.number == number)
@@ -59,23 +64,34 @@ class Staged:
         return next(s for s in stages_of(self.event) if s.number == number)
 
 
+def create_team_event(
+    slug: str, name: str, first_day: datetime.date, *, sum_all: bool, best_n: int | None
+) -> Event:
+    """A public MCR event of two days with team rankings (``team_sum_all``, ``team_best_n``),
+    created through the service; no one registered yet."""
+    event = create_event(
+        slug=slug,
+        name=name,
+        ruleset="mcr",
+        start_date=first_day,
+        end_date=first_day + datetime.timedelta(days=1),
+        is_public=True,
+    )
+    event.team_sum_all = sum_all
+    event.team_best_n = best_n
+    event.save()
+    return event
+
+
 def make_staged(django_user_model, *, best_n: int | None = 3, sum_all: bool = True) -> Staged:
     """The event, stages defined and started, no round played yet."""
     from tournament.stages.services import define_stages
 
     director = django_user_model.objects.create_user("staged-director")
     judge = django_user_model.objects.create_user("staged-judge")
-    event = create_event(
-        slug="staged",
-        name="Staged Cup",
-        ruleset="mcr",
-        start_date=datetime.date(2026, 1, 1),
-        end_date=datetime.date(2026, 1, 2),
-        is_public=True,
+    event = create_team_event(
+        "staged", "Staged Cup", datetime.date(2026, 1, 1), sum_all=sum_all, best_n=best_n
     )
-    event.team_sum_all = sum_all
-    event.team_best_n = best_n
-    event.save()
     for i in range(PLAYERS):
         registration = add_player(event, name=f"Player {i:02}", reason="registration.demo")
         registration.team = TEAMS[i // 4]

@@ -19,12 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tournament.public.play import ROUND_1
 from tournament.standings.services import publish_results
-
-ROUND_1 = [
-    {"E": 45200, "S": 31000, "W": 24800, "N": 19000},
-    {"E": 30000, "S": 30000, "W": 30000, "N": 30000},
-]
 
 
 def _vnu() -> list[str]:

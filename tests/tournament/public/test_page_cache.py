@@ -16,7 +16,8 @@ from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from tests.tournament.public.test_standings_pages import ROUND_1, _names_in_order
+from tests.tournament.public.play import ROUND_1
+from tests.tournament.public.test_standings_pages import _names_in_order
 from tournament import page_cache
 from tournament.events.models import Player, Registration
 from tournament.seating.models import Round

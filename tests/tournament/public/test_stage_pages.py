@@ -33,8 +33,7 @@ def _names(html: str) -> list[str]:
 def qualified(django_user_model):
     """Qualifying played and published; the cut to the semifinal made."""
     staged = make_staged(django_user_model)
-    staged.play(1)
-    staged.play(2)
+    staged.play_qualifying()
     staged.cut(2)
     return staged
 

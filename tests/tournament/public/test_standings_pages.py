@@ -16,17 +16,8 @@ import re
 
 import pytest
 
+from tests.tournament.public.play import BAI_PENALTY, ROUND_1, ROUND_2
 from tournament.standings.services import publish_results, standings
-
-ROUND_1 = [
-    {"E": 45200, "S": 31000, "W": 24800, "N": 19000},
-    {"E": 30000, "S": 30000, "W": 30000, "N": 30000},
-]
-BAI_PENALTY = {1: {"S": ("conduct", "Slow play after two warnings")}}
-ROUND_2 = [
-    {"E": 20000, "S": 40000, "W": 35000, "N": 25000},
-    {"E": 30000, "S": 30000, "W": 30000, "N": 30000},
-]
 
 
 @pytest.fixture

@@ -29,8 +29,7 @@ def _teams_in(section: str) -> list[str]:
 
 def test_both_rankings_main_one_first(client, django_user_model):
     staged = make_staged(django_user_model)
-    staged.play(1)
-    staged.play(2)
+    staged.play_qualifying()
     html = client.get(URL).content.decode()
     sections = _sections(html)
     assert len(sections) == 2
@@ -49,8 +48,7 @@ def test_both_rankings_main_one_first(client, django_user_model):
 def test_sum_of_all_members_adds_up(client, django_user_model):
     """The main table's points: every member's table points over the published sessions."""
     staged = make_staged(django_user_model, best_n=None)
-    staged.play(1)
-    staged.play(2)
+    staged.play_qualifying()
     html = client.get(URL).content.decode()
     assert len(_sections(html)) == 1
     lines = session_lines(staged.event, "public")

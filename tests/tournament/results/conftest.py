@@ -1,8 +1,14 @@
-"""A started event with one seated table, and its staff, for the results tests."""
+"""A started event with one seated table, and its staff, for the results tests.
+
+``table`` and ``users`` are the judges' page's usual ones: riichi (jpml-b) at
+value level in the event "cup"; a test file that needs another table or other
+staff defines its own.
+"""
 
 import pytest
 from django.contrib.auth import get_user_model
 
+from tests.tournament.staff_users import staff_users
 from tournament.events.models import Registration, StaffRole
 from tournament.events.services import start_event
 from tournament.seating.models import Round, Seat, Table
@@ -33,21 +39,20 @@ def make_table(make_event, make_player):
 
 
 @pytest.fixture
+def table(make_table):
+    return make_table("jpml-b", slug="cup", entry_level="value")
+
+
+@pytest.fixture
 def staff(db):
     """``staff(event)`` -> users: director, judge, judge2, viewer, outsider (judge elsewhere)."""
     User = get_user_model()
 
     def make(event, other_event=None):
-        users = {}
-        for name, role in [
-            ("director", StaffRole.Role.DIRECTOR),
-            ("judge", StaffRole.Role.JUDGE),
-            ("judge2", StaffRole.Role.JUDGE),
-            ("viewer", StaffRole.Role.VIEWER),
-        ]:
-            user = User.objects.create_user(f"{name}-{event.slug}", password="pw")
-            StaffRole.objects.create(event=event, user=user, role=role)
-            users[name] = user
+        Role = StaffRole.Role
+        users = staff_users(
+            event, director=Role.DIRECTOR, judge=Role.JUDGE, judge2=Role.JUDGE, viewer=Role.VIEWER
+        )
         outsider = User.objects.create_user(f"outsider-{event.slug}", password="pw")
         if other_event is not None:
             StaffRole.objects.create(event=other_event, user=outsider, role=StaffRole.Role.JUDGE)
@@ -55,3 +60,8 @@ def staff(db):
         return users
 
     return make
+
+
+@pytest.fixture
+def users(staff, table):
+    return staff(table.round.event)

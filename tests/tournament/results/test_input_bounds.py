@@ -5,6 +5,7 @@ hand number that does not exist (0, or past the last hand) is a 404 that adds no
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.tournament.results.hands import POSTED_RON, RON
 from tournament.results.entry.table_forms import FINAL_SCORE_LIMIT, FinalScoresForm
 from tournament.results.models import HandRecord, ScoreSheet
 from tournament.results.sheet import services
@@ -16,17 +17,7 @@ ROWS = [
     ("Carla Diaz", "W", "25000", ""),
     ("Dmitri Orlov", "N", "20000", ""),
 ]
-RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
-RIICHI_RON = {
-    "base_version": "1",
-    "level": "value",
-    "outcome": "ron",
-    "winner": "S",
-    "discarder": "W",
-    "han": "3",
-    "fu": "40",
-    "action": "save",
-}
+RIICHI_RON = {**POSTED_RON, "base_version": "1"}
 
 
 def results_file(tmp_path, **changes) -> str:
@@ -87,11 +78,6 @@ def test_scores_at_the_bound_are_read(make_table, tmp_path, capsys):
 
 
 # --- hand numbers ------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def table(make_table):
-    return make_table("jpml-b", slug="cup", entry_level="value")
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from django.utils import translation
 from django.utils.translation import gettext
 
-from tournament.results.choices import VALUE_LABELS
+from tournament.glossary.values import VALUE_LABELS
 
 
 def test_a_hand_value_in_points_is_not_a_running_score():

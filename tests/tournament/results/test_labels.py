@@ -11,7 +11,8 @@ from django.utils import translation
 
 from scoring.sheets import replay_sheet
 from scoring.sheets.labels import KINDS
-from tournament.results.page.labels import FORMATS, label_text
+from tournament.glossary.hand_labels import LABEL_FORMATS as FORMATS
+from tournament.results.page.labels import label_text
 
 
 def _replay(ruleset: str, entries: list[dict]):

@@ -11,7 +11,8 @@ import pytest
 from django.utils import translation
 
 from scoring.sheets.messages import ENGLISH
-from tournament.results.page.sheet_messages import SENTENCES, joined, message_text
+from tournament.glossary.notes import NOTES as SENTENCES
+from tournament.results.page.sheet_messages import joined, message_text
 
 NAMES = {"E": "Akagi", "S": "Bob", "W": "Carol", "N": "Dan"}
 PARAMS = {

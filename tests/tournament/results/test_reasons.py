@@ -12,24 +12,13 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from django.utils import translation
 
+from tests.tournament.results.hands import RON
 from tournament.results.models import ScoreSheet
 from tournament.results.page import reasons
 from tournament.results.page.reasons import describe, version_reason
 from tournament.results.sheet import services
 from tournament.results.sheet.errors import SheetConflict
 from tournament.results.sheet.rulings import consequences
-
-RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
-
-
-@pytest.fixture
-def table(make_table):
-    return make_table("jpml-b", slug="cup", entry_level="value")
-
-
-@pytest.fixture
-def users(staff, table):
-    return staff(table.round.event)
 
 
 def _stored(table):

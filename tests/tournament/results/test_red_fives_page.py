@@ -10,31 +10,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.tournament.results.hands import HKOS_TILES as HKOS
+from tests.tournament.results.hands import MCR_TILES as MCR
 from tournament.results.choices import entry_of
 from tournament.results.entry.forms import HandForm
 from tournament.results.page.building import message_of
 from tournament.results.sheet import services
-
-HKOS = {
-    "outcome": "discard",
-    "winner": "E",
-    "discarder": "N",
-    "concealed": "234m 678p 5s",
-    "win_tile": "5s",
-    "meld1_type": "pon",
-    "meld1_tiles": "777z",
-    "meld2_type": "kan_concealed",
-    "meld2_tiles": "1111s",
-    "flower_tiles": ["1", "5"],
-}
-MCR = {
-    "outcome": "discard",
-    "winner": "S",
-    "discarder": "W",
-    "concealed": "123456789m 123p 5p",
-    "win_tile": "5p",
-    "flowers": "2",
-}
 
 
 def _checked(table, data):

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from tests.sample_hands import FOUR_HAN_THIRTY_FU
+from tests.tournament import commands
 
 ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT.parent / "shared" / "corpus" / "riichi.jsonl"
@@ -16,13 +15,7 @@ HAND = {"id": "h1", **FOUR_HAN_THIRTY_FU}
 
 
 def _manage(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "manage.py", "score_hands", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-    )
+    return commands.manage("score_hands", *args, stdin=stdin)
 
 
 def test_reads_stdin_and_writes_stdout():
@@ -58,12 +51,11 @@ def test_bad_arguments_exit_2():
 def test_no_database_is_needed(tmp_path):
     """Scoring is a pure function of the line: point DATABASE_URL at nothing at all."""
     missing = tmp_path / "nowhere" / "db.sqlite3"
-    out = subprocess.run(
-        [sys.executable, "manage.py", "score_hands", "--ruleset", "tenhou"],
-        cwd=ROOT,
-        input=json.dumps(HAND),
-        capture_output=True,
-        text=True,
+    out = commands.manage(
+        "score_hands",
+        "--ruleset",
+        "tenhou",
+        stdin=json.dumps(HAND),
         env={"PATH": "", "DATABASE_URL": f"sqlite:///{missing}", "HOME": str(tmp_path)},
     )
     assert out.returncode == 0, out.stderr

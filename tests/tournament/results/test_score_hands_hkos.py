@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.tournament import commands
 
 # Pure one suit 7 + all pungs 3 + self-draw 1 + South's own flower 1 = 12: V = u(12) × 4 = 1,024.
 PURE_PUNGS = {
@@ -61,13 +58,7 @@ SMALL = {
 
 
 def _manage(*args, stdin=""):
-    return subprocess.run(
-        [sys.executable, "manage.py", "score_hands", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-    )
+    return commands.manage("score_hands", *args, stdin=stdin)
 
 
 def _lines(*hands):

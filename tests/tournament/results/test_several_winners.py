@@ -17,6 +17,7 @@ import re
 
 import pytest
 
+from tests.tournament.results.hands import DOUBLE_RON_TILES
 from tournament.printing.sheets import event_layout, filled_sheet
 from tournament.results.models import ScoreSheet
 from tournament.results.sheet import services
@@ -153,21 +154,7 @@ def test_ema_triple_ron_by_value(client, judge_at):
 
 # Two tiles hands on W's 5m: S waits on a single 5m (tanyao, 1 han 40 fu); N, in riichi,
 # on 2m-5m with a concealed 666s (riichi + tanyao, 2 han 40 fu).
-TILES_DOUBLE_RON = {
-    "base_version": "0",
-    "level": "tiles",
-    "outcome": "ron",
-    "discarder": "W",
-    "riichi": ["N"],
-    "winner": "S",
-    "concealed": "234m 567p 234s 678s 5m",
-    "win_tile": "5m",
-    "dora_indicators": "1z",
-    "w2_on": "1",
-    "w2_winner": "N",
-    "w2_concealed": "34m 678p 345s 666s 22p",
-    "action": "save",
-}
+TILES_DOUBLE_RON = {"base_version": "0", "level": "tiles", **DOUBLE_RON_TILES, "action": "save"}
 
 
 def test_tenhou_double_ron_by_tiles(client, judge_at):

@@ -18,10 +18,11 @@ import pytest
 from django.utils import translation
 
 from scoring.sheets.messages import ENGLISH
+from tournament.glossary.notes import NOTES as SENTENCES
 from tournament.printing.sheets import event_layout, filled_sheet
 from tournament.public import history
 from tournament.results.page.display import sheet_view
-from tournament.results.page.sheet_messages import SENTENCES, message_text
+from tournament.results.page.sheet_messages import message_text
 from tournament.results.sheet import services
 from tournament.results.sheet.rulings import consequences
 from tournament.seating.models import Round

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
+from tests.tournament.results.hands import RON
 from tournament.results.models import ScoreSheet
 from tournament.results.sheet import services
 from tournament.results.sheet.traps import penalty_effects
 
-RON = {"outcome": "ron", "level": "value", "winner": "S", "discarder": "W", "han": 2, "fu": 30}
 RON_POST = {
     "base_version": "1",
     "level": "value",
@@ -29,16 +27,6 @@ RON_POST = {
     "action": "save",
 }
 MCR_HAND = {"outcome": "self_draw", "level": "value", "winner": "N", "fan": 8, "flowers": 0}
-
-
-@pytest.fixture
-def table(make_table):
-    return make_table("jpml-b", slug="cup", entry_level="value")
-
-
-@pytest.fixture
-def users(staff, table):
-    return staff(table.round.event)
 
 
 def url(*parts) -> str:

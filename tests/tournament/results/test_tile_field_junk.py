@@ -26,6 +26,7 @@ import re
 
 import pytest
 
+from tests.tournament.results.hands import DOUBLE_RON_TILES, HKOS_TILES, MCR_TILES
 from tournament.results.choices import entry_of
 from tournament.results.entry.forms import HandForm
 from tournament.results.entry.table_forms import RulingForm
@@ -39,14 +40,7 @@ ISSUE_TYPOS = ["123M", "123m,456p", "5m,"]
 
 # A valid tiles-level hand per family (checked below): the junk goes into one field at a time.
 HANDS = {
-    "mcr": {
-        "outcome": "discard",
-        "winner": "S",
-        "discarder": "W",
-        "concealed": "123456789m 123p 5p",
-        "win_tile": "5p",
-        "flowers": "2",
-    },
+    "mcr": MCR_TILES,
     "zung-jung": {
         "outcome": "discard",
         "winner": "S",
@@ -56,32 +50,9 @@ HANDS = {
         "meld1_type": "chi",
         "meld1_tiles": "234m",
     },
-    "hkos": {
-        "outcome": "discard",
-        "winner": "E",
-        "discarder": "N",
-        "concealed": "234m 678p 5s",
-        "win_tile": "5s",
-        "meld1_type": "pon",
-        "meld1_tiles": "777z",
-        "meld2_type": "kan_concealed",
-        "meld2_tiles": "1111s",
-        "flower_tiles": ["1", "5"],
-        "flags": ["last_tile"],
-    },
+    "hkos": {**HKOS_TILES, "flags": ["last_tile"]},
     # Two rons on W's 5m (tenhou pays both): every shared and per-winner tile input is shown.
-    "tenhou": {
-        "outcome": "ron",
-        "discarder": "W",
-        "riichi": ["N"],
-        "winner": "S",
-        "concealed": "234m 567p 234s 678s 5m",
-        "win_tile": "5m",
-        "dora_indicators": "1z",
-        "w2_on": "1",
-        "w2_winner": "N",
-        "w2_concealed": "34m 678p 345s 666s 22p",
-    },
+    "tenhou": DOUBLE_RON_TILES,
 }
 
 # --- 200 junk strings, each wrong as the tiles of any input ----------------------------

@@ -12,34 +12,13 @@ import re
 import pytest
 from django.utils.timezone import now
 
+from tests.tournament.results.hands import HKOS_TILES, MCR_TILES, POSTED_RON
+from tests.tournament.results.hands import RON as RON_ENTRY
 from tournament.results.models import HandRecord, Ruling, ScoreSheet
 from tournament.results.sheet import services
 from tournament.seating.models import Round
 
-RIICHI_RON = {
-    "base_version": "0",
-    "level": "value",
-    "outcome": "ron",
-    "winner": "S",
-    "discarder": "W",
-    "han": "3",
-    "fu": "40",
-    "riichi": ["S"],
-    "action": "save",
-}
-RON_ENTRY = {
-    "outcome": "ron",
-    "level": "value",
-    "winner": "S",
-    "discarder": "W",
-    "han": 2,
-    "fu": 30,
-}
-
-
-@pytest.fixture
-def table(make_table):
-    return make_table("jpml-b", slug="cup", entry_level="value")
+RIICHI_RON = {**POSTED_RON, "riichi": ["S"]}
 
 
 @pytest.fixture
@@ -284,21 +263,7 @@ def test_each_family_posts_its_own_entry(client, make_table, staff, ruleset, tap
 def test_a_hkos_hand_by_tiles_with_its_flowers(client, make_table, staff):
     table = make_table("hkos", slug="cup")
     client.force_login(staff(table.round.event)["judge"])
-    tapped = {
-        "base_version": "0",
-        "level": "tiles",
-        "outcome": "discard",
-        "winner": "E",
-        "discarder": "N",
-        "concealed": "234m 678p 5s",
-        "win_tile": "5s",
-        "meld1_type": "pon",
-        "meld1_tiles": "777z",
-        "meld2_type": "kan_concealed",
-        "meld2_tiles": "1111s",
-        "flower_tiles": ["1", "5"],
-        "flags": ["last_tile"],
-    }
+    tapped = {"base_version": "0", "level": "tiles", **HKOS_TILES, "flags": ["last_tile"]}
     response = client.post(url("hand"), {**tapped, "action": "check"})
     assert response.status_code == 200, text(response)
     assert "Nothing is saved yet." in text(response)
@@ -347,18 +312,7 @@ def test_check_shows_the_breakdown_of_a_tiles_hand(client, make_table, staff):
     users = staff(table.round.event)
     client.force_login(users["judge"])
     response = client.post(
-        url("hand"),
-        {
-            "base_version": "0",
-            "level": "tiles",
-            "outcome": "discard",
-            "winner": "S",
-            "discarder": "W",
-            "concealed": "123456789m 123p 5p",
-            "win_tile": "5p",
-            "flowers": "2",
-            "action": "check",
-        },
+        url("hand"), {"base_version": "0", "level": "tiles", **MCR_TILES, "action": "check"}
     )
     assert response.status_code == 200
     html = text(response)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from tournament.events import services as event_services
-from tournament.events.models import Event, StaffRole
 from tournament.rounds import services
 from tournament.rounds.plan_drift import drifted_rounds
 from tournament.seating.models import Round, Seat
@@ -22,16 +21,8 @@ def _quick_planner(settings):
 
 
 @pytest.fixture
-def event(make_event, client, django_user_model):
-    event = make_event(slug="cup", name="Cup")
-    for n in range(16):
-        event_services.add_player(event, name=f"Player {n:02d}")
-    Event.objects.filter(pk=event.pk).update(rounds_planned=4)
-    event.refresh_from_db()
-    user = django_user_model.objects.create_user("dora")
-    StaffRole.objects.create(event=event, user=user, role="director")
-    client.force_login(user)
-    return event
+def event(planned_cup):
+    return planned_cup(4)
 
 
 def test_a_withdrawal_after_planning_is_warned_refused_and_cleared_by_a_re_plan(client, event):

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.events import services as event_services
-from tournament.events.models import Event, StaffRole
 from tournament.rounds import services
 from tournament.seating.models import Seat
 from tournament.seating.planner.quality import measure
@@ -22,15 +20,8 @@ def _quick_planner(settings):
 
 
 @pytest.fixture
-def event(make_event, client, django_user_model):
-    event = make_event(slug="cup", name="Cup")
-    for n in range(16):
-        event_services.add_player(event, name=f"Player {n:02d}")
-    Event.objects.filter(pk=event.pk).update(rounds_planned=2)
-    event.refresh_from_db()
-    user = django_user_model.objects.create_user("dora")
-    StaffRole.objects.create(event=event, user=user, role="director")
-    client.force_login(user)
+def event(planned_cup):
+    event = planned_cup(2)
     services.plan_remaining_rounds(event)
     return event
 

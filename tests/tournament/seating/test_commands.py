@@ -4,21 +4,17 @@ Each runs as a real process, as a director's script would: exit 0 on success;
 on failure non-zero, a message on stderr, and nothing saved.
 """
 
-import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
 
+from tests.tournament import commands
 from tournament.events.models import Event, Registration
 from tournament.hall.models import ClockEvent, RoundClock
 from tournament.seating.models import Round, Seat
 
-ROOT = settings.BASE_DIR
 PLAYERS = "name,club,country,ema_id,status\n" + "".join(
     f"Player {n},Club {n % 4},JP,,\n" for n in range(1, 13)
 )
@@ -42,15 +38,7 @@ def database(migrated, tmp_path):
 
 
 def manage(database_url, *args):
-    env = {**os.environ, "DATABASE_URL": database_url, "SEATING_TIME_BUDGET": "0.5"}
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return commands.manage(*args, env=commands.on_database(database_url), timeout=120)
 
 
 def count(database_url, table):

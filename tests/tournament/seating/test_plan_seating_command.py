@@ -5,25 +5,15 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.tournament import commands
 
 
 def manage(*args, tmp_path=None):
     env = dict(os.environ)
     if tmp_path is not None:  # no database at all: the command must not need one
         env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'nowhere' / 'db.sqlite3'}"
-    return subprocess.run(
-        [sys.executable, "manage.py", "plan_seating", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return commands.manage("plan_seating", *args, env=env, timeout=120)
 
 
 def test_prints_only_the_plan_as_json(tmp_path):

@@ -13,8 +13,9 @@ from django.http import HttpResponse
 from django.test import Client
 from django.utils import timezone
 
-from tests.tournament.playerentry.conftest import RON
 from tests.tournament.results.conftest import NAMES, make_table, staff  # noqa: F401
+from tests.tournament.results.hands import POSTED_RON as HAND
+from tests.tournament.results.hands import RON
 from tournament.hall.calls import services as calls
 from tournament.hall.models import JudgeCall
 from tournament.playerentry import services
@@ -26,16 +27,6 @@ from tournament.seating.visibility import seating_is_public
 UNPUBLISHED = ("seated", True)
 PRIVATE = ("published", False)
 PUBLISHED = ("published", True)
-HAND = {
-    "base_version": "0",
-    "level": "value",
-    "outcome": "ron",
-    "winner": "S",
-    "discarder": "W",
-    "han": "3",
-    "fu": "40",
-    "action": "save",
-}
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from tests.tournament.staff_users import staff_users
 from tournament.events.models import Event, Registration, StaffRole
 from tournament.events.services import start_event
 from tournament.results.sheet import services
@@ -61,15 +62,8 @@ def tournament(make_event, make_player):
     def build(ruleset="jpml-b", tables=2, rounds=2, **fields):
         event = make_event(ruleset=ruleset, **fields)
         start_event(event)
-        users = {}
-        for name, role in [
-            ("director", StaffRole.Role.DIRECTOR),
-            ("judge", StaffRole.Role.JUDGE),
-            ("viewer", StaffRole.Role.VIEWER),
-        ]:
-            user = User.objects.create_user(f"{name}-{event.slug}", password="pw")
-            StaffRole.objects.create(event=event, user=user, role=role)
-            users[name] = user
+        Role = StaffRole.Role
+        users = staff_users(event, director=Role.DIRECTOR, judge=Role.JUDGE, viewer=Role.VIEWER)
         users["outsider"] = User.objects.create_user(f"outsider-{event.slug}", password="pw")
         registrations = [
             Registration.objects.create(

@@ -13,8 +13,9 @@ import datetime
 
 from django.contrib.auth import get_user_model
 
+from tests.tournament.public.staged import create_team_event
 from tournament.events.models import Event, StaffRole
-from tournament.events.services import add_player, create_event, start_event
+from tournament.events.services import add_player, start_event
 from tournament.results.sheet import services
 from tournament.rounds.services import publish_round, seat_round
 from tournament.stages.services import cut_preview, define_stages, make_cut
@@ -50,17 +51,9 @@ def build(slug: str = "staged", *, final_played: bool = True) -> Event:
     User = get_user_model()
     director = User.objects.create_user(f"{slug}-director")
     judge = User.objects.create_user(f"{slug}-judge")
-    event = create_event(
-        slug=slug,
-        name="Staged Team Cup",
-        ruleset="mcr",
-        start_date=datetime.date(2026, 5, 1),
-        end_date=datetime.date(2026, 5, 2),
-        is_public=True,
+    event = create_team_event(
+        slug, "Staged Team Cup", datetime.date(2026, 5, 1), sum_all=True, best_n=2
     )
-    event.team_sum_all = True
-    event.team_best_n = 2
-    event.save()
     for i in range(16):
         registration = add_player(event, name=f"Player {i:02}", reason="registration.demo")
         registration.team = TEAMS[i % 4]

@@ -53,6 +53,11 @@ def public(client, built, path):
     return client.get(f"/e/{built.event.slug}/{path}")
 
 
+def download(client, built, who, path, name):
+    """The export as ``who`` gets it: the public at ``path`` under the event, staff by view."""
+    return public(client, built, path) if who == "public" else staff(client, built, name)
+
+
 def read_csv(response):
     assert response.status_code == 200
     return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"), newline="")))
@@ -92,10 +97,7 @@ def test_an_xlsx_row_holds_no_character_xml_cannot():
 
 @pytest.mark.parametrize("who", ["public", "staff"])
 def test_xlsx_has_no_formula_and_numbers_stay_numbers(client, riichi, who):
-    if who == "public":
-        response = public(client, riichi, "standings.xlsx")
-    else:
-        response = staff(client, riichi, "staff_xlsx")
+    response = download(client, riichi, who, "standings.xlsx", "staff_xlsx")
     assert response.status_code == 200
     with zipfile.ZipFile(io.BytesIO(response.content)) as book:
         sheet_xml = book.read("xl/worksheets/sheet1.xml").decode()
@@ -128,10 +130,7 @@ def test_a_control_character_in_an_old_name_does_not_break_the_xlsx(client, riic
 
 @pytest.mark.parametrize("who", ["public", "staff"])
 def test_csv_quotes_formula_text_and_keeps_numbers(client, riichi, who):
-    if who == "public":
-        response = public(client, riichi, "standings.csv")
-    else:
-        response = staff(client, riichi, "staff_csv")
+    response = download(client, riichi, who, "standings.csv", "staff_csv")
     header, *rows = read_csv(response)
     assert header[:2] == ["Rank", "Player"]
     by_name = {row[1]: row for row in rows}
@@ -145,10 +144,7 @@ def test_csv_quotes_formula_text_and_keeps_numbers(client, riichi, who):
 
 @pytest.mark.parametrize("who", ["public", "staff"])
 def test_ema_csv_quotes_formula_names(client, riichi, who):
-    if who == "public":
-        response = public(client, riichi, "standings-ema.csv")
-    else:
-        response = staff(client, riichi, "staff_ema_results")
+    response = download(client, riichi, who, "standings-ema.csv", "staff_ema_results")
     _header, *rows = read_csv(response)
     last_names = {row[2] for row in rows}
     assert "'-1" in last_names and "'＝1+1" in last_names and "'=Evil" in last_names

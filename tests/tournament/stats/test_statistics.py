@@ -23,6 +23,7 @@ from fractions import Fraction
 import pytest
 
 from scoring.families import family_for
+from tests.scoring.seeds.test_seed_000_mcr_session import EAST_PUNG  # the MCR seed's hand
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
 from tournament.events.models import Registration
 from tournament.events.rules import rules_of
@@ -40,15 +41,6 @@ from tournament.stats.players import all_player_statistics, player_statistics
 SEATS = ("E", "S", "W", "N")
 PINFU_TANYAO = {"concealed": "234567m456p2388s", "win_tile": "4s"}
 RIICHI_HAND = {**PINFU_TANYAO, "flags": ["riichi"]}
-EAST_PUNG = {  # the MCR seed's hand (tests/scoring/seeds/test_seed_000_mcr_session.py)
-    "concealed": "78s99m",
-    "win_tile": "9s",
-    "melds": [
-        {"type": "pon", "tiles": "111z"},
-        {"type": "chi", "tiles": "123m"},
-        {"type": "chi", "tiles": "456p"},
-    ],
-}
 
 
 def win(seat, value, patterns=(), self_draw=False):

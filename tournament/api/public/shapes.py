@@ -7,26 +7,18 @@ Numbers become exact strings (``exact``); nothing is computed here.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter
 
 from tournament.events.models import Event, Registration
+from tournament.formatting import exact
+from tournament.formatting import json_number as number
+from tournament.formatting import points as shown_points
 from tournament.public.tables import metric_name
-from tournament.results.templatetags.results_tags import points as shown_points
 from tournament.seating.models import Seat
-from tournament.standings.management.commands.standings import number
 from tournament.standings.stage_rows import stage_rows, stages_of
-
-
-def exact(value) -> str | None:
-    """A stored number as its exact text ("153/10"); None when not stored."""
-    if value in (None, ""):
-        return None
-    return str(Fraction(str(value)))
 
 
 def event_data(request, event: Event) -> dict:

@@ -10,7 +10,8 @@ from __future__ import annotations
 from rest_framework.response import Response
 
 from tournament.api.public import stage_serializers as out
-from tournament.api.public.views import PublicView, answers, public_event
+from tournament.api.public.views import PublicView, answers
+from tournament.events.queries import public_event
 from tournament.stages.services import current_stage
 from tournament.standings.services import Scope
 from tournament.standings.stage_rows import stages_of

@@ -7,7 +7,6 @@ the same the pages show; here they are only shaped (see
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.response import Response
 
@@ -16,16 +15,14 @@ from tournament.api.public.stats_serializers import (
     EventStatisticsSerializer,
     PlayerStatisticsSerializer,
 )
-from tournament.api.public.views import THROTTLED, PublicView, public_event
-from tournament.events.models import Registration
+from tournament.api.public.views import THROTTLED, PublicView
+from tournament.events.queries import public_event, registration_of
+from tournament.formatting import json_rate as _number
+from tournament.glossary import unit_word
 from tournament.stats.events import event_statistics
 from tournament.stats.names import pattern_name
 from tournament.stats.players import player_statistics
-from tournament.stats.presenting import has_results, lang, patterns_shown, player_names, unit_word
-
-
-def _number(value, places: int):
-    return None if value is None else round(float(value), places)
+from tournament.stats.presenting import has_results, lang, patterns_shown, player_names
 
 
 def _patterns(event, patterns, language: str) -> list[dict]:
@@ -141,7 +138,5 @@ class PlayerStatisticsView(PublicView):
     )
     def get(self, request, slug, registration):
         event = public_event(slug)
-        found = get_object_or_404(
-            Registration.objects.select_related("player"), event=event, pk=registration
-        )
+        found = registration_of(event, registration)
         return Response(PlayerStatisticsSerializer(player_statistics_data(event, found)).data)

@@ -18,7 +18,6 @@ a token are rate-limited (``API_ANON_RATE``); a 429 is in the usual error shape.
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -31,16 +30,21 @@ from tournament.api.public.etags import ETagMixin
 from tournament.api.public.shapes import (
     STAGE_QUERY,
     event_data,
-    exact,
     player_data,
     seat_data,
     session_line,
     stage_standings,
     standings_row,
 )
-from tournament.events.models import Event, Registration
 from tournament.events.name_search import filter_registrations, fold
+from tournament.events.queries import (
+    public_event,
+    public_events,
+    registration_of,
+    registrations_by_name,
+)
 from tournament.events.rules import standings_format_of
+from tournament.formatting import exact
 from tournament.public import history
 from tournament.public.standings_view import metric_order
 from tournament.public.tables import metric_name
@@ -85,13 +89,6 @@ def answers(body, *path, bad_input: bool = False, parameters=(), **kwargs):
     )
 
 
-def public_event(slug: str) -> Event:
-    """The event of the public pages (``Event.objects.public()``), else a 404."""
-    return get_object_or_404(
-        Event.objects.public().with_player_count().with_stage_flag(), slug=slug
-    )
-
-
 class PublicView(ETagMixin, APIView):
     required_permission = PUBLIC
 
@@ -100,7 +97,7 @@ class EventList(PublicView):
     @answers(out.EventSerializer(many=True))
     def get(self, request):
         """The public events, newest first (as the public home page lists them)."""
-        events = Event.objects.public().with_player_count()
+        events = public_events()
         return Response(
             out.EventSerializer([event_data(request, e) for e in events], many=True).data
         )
@@ -118,7 +115,7 @@ class PlayerList(PublicView):
     def get(self, request, slug):
         """The event's registrations by name, withdrawn ones and house substitutes included."""
         event = public_event(slug)
-        registrations = event.registrations.select_related("player").order_by("name", "pk")
+        registrations = registrations_by_name(event)
         data = [player_data(request, event, r) for r in registrations]
         return Response(out.PlayerSerializer(data, many=True).data)
 
@@ -128,9 +125,7 @@ class PlayerHistory(PublicView):
     def get(self, request, slug, registration):
         """A player's published sessions and running total: the public player page."""
         event = public_event(slug)
-        registration = get_object_or_404(
-            Registration.objects.select_related("player"), event=event, pk=registration
-        )
+        registration = registration_of(event, registration)
         snapshot = standings(event, Scope.PUBLIC)
         standing = next((r for r in snapshot.rows if r["registration"] == registration.pk), None)
         sessions = []
@@ -183,24 +178,28 @@ def public_round(slug: str, number: int) -> Round:
     return public_round_or_404(slug, number)
 
 
+def _round_tables(round_, tables, seat_shape) -> dict:
+    """A round's tables as the API shows them, each seat (or result line) by ``seat_shape``."""
+    return {
+        "number": round_.number,
+        "tables": [
+            {
+                "number": t["table"].number,
+                "name": str(t["table"]),
+                "seats": [seat_shape(seat) for seat in t["seats"]],
+            }
+            for t in tables
+        ],
+    }
+
+
 class RoundSeating(PublicView):
     @answers(out.SeatingSerializer, "slug", "number")
     def get(self, request, slug, number):
         """A published round's tables, each with its seats East, South, West, North."""
         round_ = public_round(slug, number)
         tables, _by_name = seating_of(round_)
-        data = {
-            "number": round_.number,
-            "tables": [
-                {
-                    "number": t["table"].number,
-                    "name": str(t["table"]),
-                    "seats": [seat_data(s) for s in t["seats"]],
-                }
-                for t in tables
-            ],
-        }
-        return Response(out.SeatingSerializer(data).data)
+        return Response(out.SeatingSerializer(_round_tables(round_, tables, seat_data)).data)
 
 
 class RoundResults(PublicView):
@@ -210,17 +209,7 @@ class RoundResults(PublicView):
         round_ = public_round(slug, number)
         if round_.results_published_at is None:
             raise Http404
-        data = {
-            "number": round_.number,
-            "tables": [
-                {
-                    "number": t["table"].number,
-                    "name": str(t["table"]),
-                    "seats": [session_line(line) for line in t["seats"]],
-                }
-                for t in history.round_results(round_)
-            ],
-        }
+        data = _round_tables(round_, history.round_results(round_), session_line)
         return Response(out.RoundResultsSerializer(data).data)
 
 
@@ -244,9 +233,7 @@ class Where(PublicView):
         query = WhereQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         name = query.validated_data["name"]
-        registrations = filter_registrations(
-            event.registrations.select_related("player").order_by("name", "pk"), name
-        )
+        registrations = filter_registrations(registrations_by_name(event), name)
         seats: dict[int, list[dict]] = {}
         for seat in (
             Seat.objects.filter(round__event=event, round__status__in=PUBLIC_STATUSES)
@@ -263,7 +250,7 @@ class Where(PublicView):
                     "wind_name": seat.get_wind_display(),
                 }
             )
-        latest = event.rounds.public().order_by("-number").first()
+        latest = event.rounds.latest_public()
         current = latest.number if latest else None
         players = [
             {

@@ -12,6 +12,8 @@ with a reason.
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
@@ -20,13 +22,39 @@ from rest_framework.response import Response
 
 from tournament.api.error_schema import SHEET_ERRORS
 from tournament.api.staff import sheet_serializers as s
-from tournament.api.staff.views import StaffView
-from tournament.events.permissions import has_event_permission
+from tournament.api.staff.views import StaffView, valid_body
 from tournament.results.entry.table_forms import RulingForm
 from tournament.results.models import ScoreSheet
 from tournament.results.page.building import table_of
 from tournament.results.sheet import services, traps
 from tournament.results.sheet.errors import AlreadySaved
+from tournament.results.sheet.policy import REASON_NEEDED, SheetPolicy
+
+
+def writes(body, summary: str):
+    """A write of the sheet: ``change(self, table, data, **url)`` calls the service.
+
+    The handler reads ``body`` (refused with 400), refuses what the page
+    refuses, and answers the new version, 201 (200: the same key again).
+    """
+    answers = {201: s.StaffSheetSerializer, 200: s.StaffSheetSerializer, **SHEET_ERRORS}
+
+    def decorate(change):
+        @extend_schema(request=body, responses=answers, summary=summary)
+        @wraps(change)
+        def handler(self, request, slug, number, table, **url):
+            return self.write(request, body, lambda found, data: change(self, found, data, **url))
+
+        return handler
+
+    return decorate
+
+
+def decides(body, summary: str):
+    """The schema of a submit or a confirm: ``body`` in (the version); the sheet out."""
+    return extend_schema(
+        request=body, responses={200: s.StaffSheetSerializer, **SHEET_ERRORS}, summary=summary
+    )
 
 
 def _refuse(field: str, code: str, message: str):
@@ -43,9 +71,7 @@ class SheetView(StaffView):
 
     def write(self, request, serializer, change):
         """Validate the body, refuse what the page refuses, call ``change(table, data)``."""
-        body = serializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = valid_body(request, serializer)
         table = self.table()
         key = str(data["entry_key"])
         if ScoreSheet.objects.filter(entry_key=key).exclude(table=table).exists():
@@ -62,10 +88,21 @@ class SheetView(StaffView):
         head = services.head_of(table)
         if traps.submitted(head) and not data["reopen"]:
             _refuse("reopen", "reopen_needed", traps.reopen_needed())
-        director = has_event_permission(request.user, self.event, "manage")
-        confirmed = head is not None and head.status == ScoreSheet.Status.CONFIRMED
-        if director and confirmed and not data["reason"].strip():
-            _refuse("reason", "reason_needed", _("Say why the confirmed sheet is corrected."))
+        answer = SheetPolicy(request.user, self.event, head).can_change(data["reason"])
+        if answer.code == REASON_NEEDED:
+            _refuse("reason", answer.code, answer.message)
+
+    def decide(self, request, serializer, verb, check=None):
+        """Submit or confirm (``verb``, the service) the version the body names.
+
+        ``check(table, data)`` refuses what the page refuses before the service is asked.
+        """
+        data = valid_body(request, serializer)
+        found = self.table()
+        if check is not None:
+            check(found, data)
+        sheet = verb(found, by=request.user, version=data["version"])
+        return Response(s.sheet_data(found, sheet))
 
     def kwargs_of(self, data) -> dict:
         return {
@@ -87,74 +124,36 @@ class SheetDetailView(SheetView):
 
 
 class HandsView(SheetView):
-    @extend_schema(
-        request=s.StaffHandInSerializer,
-        responses={201: s.StaffSheetSerializer, 200: s.StaffSheetSerializer, **SHEET_ERRORS},
-        summary="Add the next hand",
-    )
-    def post(self, request, slug, number, table):
-        return self.write(
-            request,
-            s.StaffHandInSerializer,
-            lambda t, d: services.add_hand(t, d["entry"], **self.kwargs_of(d)),
-        )
+    @writes(s.StaffHandInSerializer, "Add the next hand")
+    def post(self, table, data):
+        return services.add_hand(table, data["entry"], **self.kwargs_of(data))
 
 
 class HandView(SheetView):
-    @extend_schema(
-        request=s.StaffHandInSerializer,
-        responses={201: s.StaffSheetSerializer, 200: s.StaffSheetSerializer, **SHEET_ERRORS},
-        summary="Enter hand <hand> again (a correction)",
-    )
-    def put(self, request, slug, number, table, hand):
-        return self.write(
-            request,
-            s.StaffHandInSerializer,
-            lambda t, d: services.replace_hand(t, hand, d["entry"], **self.kwargs_of(d)),
-        )
+    @writes(s.StaffHandInSerializer, "Enter hand <hand> again (a correction)")
+    def put(self, table, data, hand):
+        return services.replace_hand(table, hand, data["entry"], **self.kwargs_of(data))
 
 
 class HandRemoveView(SheetView):
-    @extend_schema(
-        request=s.StaffSheetWriteSerializer,
-        responses={201: s.StaffSheetSerializer, 200: s.StaffSheetSerializer, **SHEET_ERRORS},
-        summary="Remove hand <hand> (entered by mistake)",
-    )
-    def post(self, request, slug, number, table, hand):
-        return self.write(
-            request,
-            s.StaffSheetWriteSerializer,
-            lambda t, d: services.remove_hand(t, hand, **self.kwargs_of(d)),
-        )
+    @writes(s.StaffSheetWriteSerializer, "Remove hand <hand> (entered by mistake)")
+    def post(self, table, data, hand):
+        return services.remove_hand(table, hand, **self.kwargs_of(data))
 
 
 class FinalScoresView(SheetView):
-    @extend_schema(
-        request=s.StaffFinalScoresInSerializer,
-        responses={201: s.StaffSheetSerializer, 200: s.StaffSheetSerializer, **SHEET_ERRORS},
-        summary="Record the session's final scores only",
-    )
-    def post(self, request, slug, number, table):
-        return self.write(
-            request,
-            s.StaffFinalScoresInSerializer,
-            lambda t, d: services.save_final_scores(
-                t, dict(d["scores"]), leftover_sticks=d["leftover_sticks"], **self.kwargs_of(d)
-            ),
+    @writes(s.StaffFinalScoresInSerializer, "Record the session's final scores only")
+    def post(self, table, data):
+        scores, sticks = dict(data["scores"]), data["leftover_sticks"]
+        return services.save_final_scores(
+            table, scores, leftover_sticks=sticks, **self.kwargs_of(data)
         )
 
 
 class RulingsView(SheetView):
-    @extend_schema(
-        request=s.StaffRulingInSerializer,
-        responses={201: s.StaffSheetSerializer, 200: s.StaffSheetSerializer, **SHEET_ERRORS},
-        summary="Record a ruling (the ruleset's consequence unless given)",
-    )
-    def post(self, request, slug, number, table):
-        return self.write(request, s.StaffRulingInSerializer, self._record)
-
-    def _record(self, table, data):
-        """The ruling form's own defaults (``RulingForm.service_kwargs``), never restated here."""
+    @writes(s.StaffRulingInSerializer, "Record a ruling (the ruleset's consequence unless given)")
+    def post(self, table, data):
+        # The ruling form's own defaults (``RulingForm.service_kwargs``), never restated here.
         posted = {f: "" if data[f] is None else data[f] for f in RULING_FIELDS}
         form = RulingForm({**posted, "base_version": 0})
         if not form.is_valid():
@@ -179,51 +178,32 @@ RULING_FIELDS = (
 
 
 class RulingVoidView(SheetView):
-    @extend_schema(
-        request=s.StaffVoidRulingInSerializer,
-        responses={201: s.StaffSheetSerializer, 200: s.StaffSheetSerializer, **SHEET_ERRORS},
-        summary="Cancel a ruling: it stays on the sheet, marked void",
-    )
-    def post(self, request, slug, number, table, key):
-        return self.write(
-            request,
-            s.StaffVoidRulingInSerializer,
-            lambda t, d: services.void_ruling(t, str(key), **self.kwargs_of(d)),
-        )
+    @writes(s.StaffVoidRulingInSerializer, "Cancel a ruling: it stays on the sheet, marked void")
+    def post(self, table, data, key):
+        return services.void_ruling(table, str(key), **self.kwargs_of(data))
 
 
 class SubmitView(SheetView):
-    @extend_schema(
-        request=s.StaffSubmitInSerializer,
-        responses={200: s.StaffSheetSerializer, **SHEET_ERRORS},
-        summary="Submit the sheet: the session is over and the sheet is right",
+    @decides(
+        s.StaffSubmitInSerializer, "Submit the sheet: the session is over and the sheet is right"
     )
     def post(self, request, slug, number, table):
-        body = s.StaffSubmitInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
-        found = self.table()
-        posted = {"version": data["version"], "ended_early": "on" if data["ended_early"] else ""}
-        refused = traps.ending_early_refused(posted, services.head_of(found))
-        if refused:
-            _refuse("ended_early", "ended_early_needed", refused)
-        sheet = services.submit_sheet(found, by=request.user, version=data["version"])
-        return Response(s.sheet_data(found, sheet))
+        return self.decide(request, s.StaffSubmitInSerializer, services.submit_sheet, _ended_early)
+
+
+def _ended_early(table, data) -> None:
+    """An incomplete session is submitted only with ``ended_early`` (the page's trap too)."""
+    posted = {"version": data["version"], "ended_early": "on" if data["ended_early"] else ""}
+    refused = traps.ending_early_refused(posted, services.head_of(table))
+    if refused:
+        _refuse("ended_early", "ended_early_needed", refused)
 
 
 class ConfirmView(SheetView):
     required_permission = "confirm"
 
-    @extend_schema(
-        request=s.StaffConfirmInSerializer,
-        responses={200: s.StaffSheetSerializer, **SHEET_ERRORS},
-        summary="Confirm a submitted sheet (someone other than its submitter)",
+    @decides(
+        s.StaffConfirmInSerializer, "Confirm a submitted sheet (someone other than its submitter)"
     )
     def post(self, request, slug, number, table):
-        body = s.StaffConfirmInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        found = self.table()
-        sheet = services.confirm_sheet(
-            found, by=request.user, version=body.validated_data["version"]
-        )
-        return Response(s.sheet_data(found, sheet))
+        return self.decide(request, s.StaffConfirmInSerializer, services.confirm_sheet)

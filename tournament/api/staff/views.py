@@ -31,6 +31,20 @@ from tournament.seating.models import Round
 from tournament.standings.services import publish_results
 
 
+def documented(out, summary: str, *, created: bool = False, **more):
+    """A staff endpoint's schema: ``out`` answered (201 when ``created``), or the API's errors."""
+    return extend_schema(
+        responses={201 if created else 200: out, **ERRORS}, summary=summary, **more
+    )
+
+
+def valid_body(request, serializer) -> dict:
+    """The request's body as ``serializer`` checks it (a refusal is the API's 400)."""
+    body = serializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    return body.validated_data
+
+
 class StaffView(APIView):
     """A staff view: ``required_permission`` for its writes, ``read_permission`` for GET."""
 
@@ -81,54 +95,34 @@ def round_data(round_: Round) -> dict:
 class EventCreateView(APIView):
     required_permission = CREATE_EVENTS
 
-    @extend_schema(
+    @documented(
+        s.StaffEventDetailSerializer,
+        "Create an event (its creator becomes its director)",
+        created=True,
         request=s.StaffEventCreateSerializer,
-        responses={201: s.StaffEventDetailSerializer, **ERRORS},
-        summary="Create an event (its creator becomes its director)",
     )
     def post(self, request):
-        body = s.StaffEventCreateSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = dict(body.validated_data)
+        data = dict(valid_body(request, s.StaffEventCreateSerializer))
         planned = data.pop("rounds_planned")
         with transaction.atomic():
             event = services.create_event(**data, by=request.user)
             if planned is not None:
-                editing.edit_event(
-                    event,
-                    **{f: getattr(event, f) for f in EDITED},
-                    rounds_planned=planned,
-                    by=request.user,
-                )
+                description = editing.description_of(event) | {"rounds_planned": planned}
+                editing.edit_event(event, **description, by=request.user)
         return Response(event_data(event), status=status.HTTP_201_CREATED)
 
 
-EDITED = (
-    "name",
-    "start_date",
-    "end_date",
-    "is_public",
-    "hands_per_session",
-    "time_limit_minutes",
-    "time_limit_policy",
-    "entry_level",
-)
-
-
 class EventDetailView(ReadView):
-    @extend_schema(
-        responses={200: s.StaffEventDetailSerializer, **ERRORS},
-        summary="The event as its staff see it",
-    )
+    @documented(s.StaffEventDetailSerializer, "The event as its staff see it")
     def get(self, request, slug):
         return Response(event_data(self.event))
 
 
 class EventStartView(StaffView):
-    @extend_schema(
+    @documented(
+        s.StaffEventDetailSerializer,
+        "Start the event: its ruleset is fixed from now on",
         request=None,
-        responses={200: s.StaffEventDetailSerializer, **ERRORS},
-        summary="Start the event: its ruleset is fixed from now on",
     )
     def post(self, request, slug):
         return Response(event_data(services.start_event(self.event, by=request.user)))
@@ -144,26 +138,23 @@ PLAYERS_IN = PolymorphicProxySerializer(
 
 
 class PlayersView(StaffView):
-    @extend_schema(
-        responses={200: s.StaffRegistrationsSerializer, **ERRORS},
-        summary="The event's registrations",
-    )
+    @documented(s.StaffRegistrationsSerializer, "The event's registrations")
     def get(self, request, slug):
         registrations = self.event.registrations.select_related("player").order_by("pk")
         return Response(s.StaffRegistrationsSerializer({"registrations": registrations}).data)
 
-    @extend_schema(
+    @documented(
+        s.StaffRegistrationsSerializer,
+        "Register one player, or several at once (all or none)",
+        created=True,
         request=PLAYERS_IN,
-        responses={201: s.StaffRegistrationsSerializer, **ERRORS},
-        summary="Register one player, or several at once (all or none)",
     )
     def post(self, request, slug):
         several = isinstance(request.data, dict) and "players" in request.data
-        body = (s.StaffPlayersInSerializer if several else s.StaffPlayerInSerializer)(
-            data=request.data
+        data = valid_body(
+            request, s.StaffPlayersInSerializer if several else s.StaffPlayerInSerializer
         )
-        body.is_valid(raise_exception=True)
-        players = body.validated_data["players"] if several else [body.validated_data]
+        players = data["players"] if several else [data]
         made = []
         with transaction.atomic():
             for i, fields in enumerate(players):
@@ -180,43 +171,31 @@ class PlayersView(StaffView):
         )
 
     def _register(self, fields: dict):
-        latin = {k: fields.pop(k) for k in ("latin_first_name", "latin_last_name") if k in fields}
+        names = ("latin_first_name", "latin_last_name")
+        latin = {k: fields.pop(k) for k in names if k in fields}
         registration = services.add_player(self.event, **fields, by=self.request.user)
         if latin:
-            # The add form has no Latin names; the edit form's service sets them.
-            player = registration.player
-            registration = editing.edit_player(
-                registration,
-                name=registration.name,
-                club=registration.club,
-                country=registration.country,
-                ema_id=player.ema_id,
-                group=registration.group,
-                team=registration.team,
-                **latin,
-                by=self.request.user,
-            )
+            # The add form has no Latin names; the edit form's service sets them (a name
+            # left out is empty).
+            details = editing.player_fields(registration) | dict.fromkeys(names, "") | latin
+            registration = editing.edit_player(registration, **details, by=self.request.user)
         return registration
 
 
 class StaffRolesView(StaffView):
-    @extend_schema(
-        responses={200: s.StaffRolesSerializer, **ERRORS},
-        summary="The event's staff and their roles",
-    )
+    @documented(s.StaffRolesSerializer, "The event's staff and their roles")
     def get(self, request, slug):
         roles = self.event.staff_roles.select_related("user").order_by("role", "user__username")
         return Response(s.StaffRolesSerializer({"roles": roles}).data)
 
-    @extend_schema(
+    @documented(
+        s.StaffOutSerializer,
+        "Give a role to a user, or make a new staff account",
+        created=True,
         request=s.StaffInSerializer,
-        responses={201: s.StaffOutSerializer, **ERRORS},
-        summary="Give a role to a user, or make a new staff account",
     )
     def post(self, request, slug):
-        body = s.StaffInSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = valid_body(request, s.StaffInSerializer)
         link = None
         if data["create"]:
             user, path = staff_accounts.create_staff_account(
@@ -244,44 +223,34 @@ def _round(view, number: int) -> Round:
 
 
 class RoundsView(StaffView):
-    @extend_schema(
+    @documented(
+        s.StaffRoundSerializer,
+        "Seat a round (again, while it is not published)",
+        created=True,
         request=s.StaffSeatRoundSerializer,
-        responses={201: s.StaffRoundSerializer, **ERRORS},
-        summary="Seat a round (again, while it is not published)",
     )
     def post(self, request, slug):
-        body = s.StaffSeatRoundSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        data = body.validated_data
+        data = valid_body(request, s.StaffSeatRoundSerializer)
         round_ = seating.seat_round(self.event, data["number"], data["method"], by=request.user)
         return Response(round_data(round_), status=status.HTTP_201_CREATED)
 
 
 class RoundDetailView(ReadView):
-    @extend_schema(
-        responses={200: s.StaffRoundSerializer, **ERRORS},
-        summary="A round: tables, seats and each table's sheet",
-    )
+    @documented(s.StaffRoundSerializer, "A round: tables, seats and each table's sheet")
     def get(self, request, slug, number):
         return Response(round_data(_round(self, number)))
 
 
 class RoundPublishView(StaffView):
-    @extend_schema(
-        request=None,
-        responses={200: s.StaffRoundSerializer, **ERRORS},
-        summary="Publish the round's seating",
-    )
+    @documented(s.StaffRoundSerializer, "Publish the round's seating", request=None)
     def post(self, request, slug, number):
         round_ = seating.publish_round(_round(self, number), by=request.user)
         return Response(round_data(round_))
 
 
 class ResultsPublishView(StaffView):
-    @extend_schema(
-        request=None,
-        responses={200: s.StaffRoundSerializer, **ERRORS},
-        summary="Publish the round's results on the public standings",
+    @documented(
+        s.StaffRoundSerializer, "Publish the round's results on the public standings", request=None
     )
     def post(self, request, slug, number):
         round_ = publish_results(_round(self, number), by=request.user)
@@ -292,9 +261,9 @@ class ResultsPublishView(StaffView):
 
 
 class PrintJobsView(ReadView):
-    @extend_schema(
-        responses={200: s.StaffPrintJobsSerializer, **ERRORS},
-        summary="The event's recent print jobs",
+    @documented(
+        s.StaffPrintJobsSerializer,
+        "The event's recent print jobs",
         operation_id="manage_events_print_jobs_list",
     )
     def get(self, request, slug):
@@ -304,10 +273,7 @@ class PrintJobsView(ReadView):
 
 
 class PrintJobView(ReadView):
-    @extend_schema(
-        responses={200: s.StaffPrintJobSerializer, **ERRORS},
-        summary="One print job's state",
-    )
+    @documented(s.StaffPrintJobSerializer, "One print job's state")
     def get(self, request, slug, job):
         found = jobs.job_state(get_object_or_404(PrintJob, event=self.event, pk=job))
         return Response(s.StaffPrintJobSerializer(found, context={"request": request}).data)

@@ -23,24 +23,16 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.families import OptionError
 from tournament.events.errors import EventError
 from tournament.events.rules import family_of, rules_of
+from tournament.glossary.time_policies import TIME_POLICIES
 from tournament.hall.models import ClockEvent, RoundClock
 
 Kind = ClockEvent.Kind
 MAX_MINUTES = 600  # ten hours: more is a typo
 REASON_MAX = ClockEvent._meta.get_field("reason").max_length
-
-# The at-time codes (scoring/families/protocol.py ``time_policy``), in words.
-POLICY_WORDS = {
-    "finish_current": gettext_lazy("At time: the hand in progress is the last one"),
-    "abandon_current": gettext_lazy(
-        "At time: the hand in progress is void; hands not started are not played"
-    ),
-}
 
 
 class ClockError(EventError):
@@ -91,7 +83,7 @@ def policy_of(event) -> tuple[str, str]:
         code = family_of(event).time_policy(rules_of(event))
     except OptionError:  # a hand-edited database: the event's setting still holds
         code = None
-    if code in POLICY_WORDS:
+    if code in TIME_POLICIES:
         return code, "rules"
     return event.time_limit_policy, "event"
 
@@ -142,7 +134,7 @@ def clock_state(round_, *, table_number: int | None = None, now=None) -> dict:
         "updated": epoch_ms(clock.updated_at) if clock else None,
         "policy": code,
         "policy_source": source,
-        "policy_text": str(POLICY_WORDS[code]),
+        "policy_text": str(TIME_POLICIES[code]),
         "tables": [
             {
                 "number": number,

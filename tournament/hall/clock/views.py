@@ -150,7 +150,7 @@ def projector_clock(request, slug):
     if asked.isdigit():
         round_ = get_object_or_404(public, number=int(asked))
     else:
-        round_ = clock.current_round(event) or public.order_by("-number").first()
+        round_ = clock.current_round(event) or event.rounds.latest_public()
     return render(
         request,
         "hall/projector_clock.html",

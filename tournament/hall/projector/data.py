@@ -20,10 +20,10 @@ from __future__ import annotations
 import hashlib
 
 from tournament.events.rules import precedence_of
+from tournament.formatting import points as format_points
 from tournament.public.standings_view import PUBLIC, metric_order
 from tournament.public.tables import MAIN_METRICS, metric_name, table_rows
 from tournament.results.page.display import WIND_CHARS
-from tournament.results.templatetags.results_tags import points as format_points
 from tournament.seating.models import Round
 from tournament.seating.views import seating_of
 from tournament.stages.services import current_stage
@@ -116,10 +116,9 @@ def public_round(event, number: int | None = None) -> Round | None:
     With no number it follows the event: once the director publishes the
     next round's seating, the screen moves on to it by itself.
     """
-    rounds = event.rounds.public()
     if number is not None:
-        return rounds.filter(number=number).first()
-    return rounds.order_by("-number").first()
+        return event.rounds.public().filter(number=number).first()
+    return event.rounds.latest_public()
 
 
 def seating_board(round_: Round | None) -> list[dict]:

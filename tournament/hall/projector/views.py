@@ -83,31 +83,10 @@ def projector_index(request, slug):
     )
 
 
-# --- standings ---------------------------------------------------------------------
+# --- standings and teams (issue #21): boards of ranked lines -------------------------
 
-
-def _standings_html(request, event) -> tuple[str, dict]:
-    board = data.standings_board(event)
-    html = render_to_string(
-        "hall/projector_standings_board.html", {"event": event, **board}, request=request
-    )
-    return html, board
-
-
-def projector_standings(request, slug):
-    """The standings; of an event in stages, the current stage's (named in the title)."""
-    event = _event(slug)
-    html, board = _standings_html(request, event)
-    extra = {"stage": board["stage"]}
-    return _page(request, event, "hall/projector_standings.html", html, extra, board="standings")
-
-
-def projector_standings_board(request, slug):
-    event = _event(slug)
-    return _board_response(request, _standings_html(request, event)[0])
-
-
-# --- teams (issue #21) ---------------------------------------------------------------
+# A ranked board's lines, and what its page's title names (the stage; the team ranking).
+_RANKED = {"standings": (data.standings_board, "stage"), "teams": (data.team_board, "table")}
 
 
 def _teams_event(slug: str) -> Event:
@@ -118,25 +97,37 @@ def _teams_event(slug: str) -> Event:
     return event
 
 
-def _teams_html(request, event) -> tuple[str, dict]:
-    board = data.team_board(event)
+def _ranked_html(request, event, board: str) -> tuple[str, dict]:
+    lines = _RANKED[board][0](event)
     html = render_to_string(
-        "hall/projector_teams_board.html", {"event": event, **board}, request=request
+        f"hall/projector_{board}_board.html", {"event": event, **lines}, request=request
     )
-    return html, board
+    return html, lines
+
+
+def _ranked_page(request, event, board: str):
+    html, lines = _ranked_html(request, event, board)
+    named = _RANKED[board][1]
+    extra = {named: lines[named]}
+    return _page(request, event, f"hall/projector_{board}.html", html, extra, board=board)
+
+
+def projector_standings(request, slug):
+    """The standings; of an event in stages, the current stage's (named in the title)."""
+    return _ranked_page(request, _event(slug), "standings")
+
+
+def projector_standings_board(request, slug):
+    return _board_response(request, _ranked_html(request, _event(slug), "standings")[0])
 
 
 def projector_teams(request, slug):
     """The event's main team ranking, paged like the standings."""
-    event = _teams_event(slug)
-    html, board = _teams_html(request, event)
-    extra = {"table": board["table"]}
-    return _page(request, event, "hall/projector_teams.html", html, extra, board="teams")
+    return _ranked_page(request, _teams_event(slug), "teams")
 
 
 def projector_teams_board(request, slug):
-    event = _teams_event(slug)
-    return _board_response(request, _teams_html(request, event)[0])
+    return _board_response(request, _ranked_html(request, _teams_event(slug), "teams")[0])
 
 
 # --- seating -----------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from scoring.core.tiles import squash_spaces
 from tournament.results.choices import MELD_ROWS
 from tournament.results.entry.win_blocks import name
 
@@ -79,4 +80,4 @@ class SheetErrorsOnFields:
 
 def squash(text) -> str:
     """Tiles as typed ("123m 456p") without the spaces the engine does not read."""
-    return re.sub(r"\s+", "", text or "")
+    return squash_spaces(text)

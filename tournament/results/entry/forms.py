@@ -29,15 +29,9 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.core.seats import SEATS
 from scoring.families.protocol import DECLARED_FLAG, DECLARERS_KEY, READY_KEY, EntryData
-from tournament.results.choices import (
-    FLOWER_TILES,
-    MELD_ROWS,
-    MELD_TYPES,
-    TOTAL_UNITS,
-    flag_choices,
-    name_of,
-    outcome_choices,
-)
+from tournament.glossary import unit_word
+from tournament.glossary.tiles import FLOWER_TILES, MELD_TYPES
+from tournament.results.choices import MELD_ROWS, flag_choices, outcome_choices
 from tournament.results.entry import tile_inputs
 from tournament.results.entry import value_inputs as values
 from tournament.results.entry.field_errors import SheetErrorsOnFields, squash
@@ -69,6 +63,8 @@ def tiles_field(label, help_text="", kind: str = tile_inputs.MANY):
 class HandForm(SheetErrorsOnFields, MoreWinners, forms.Form):
     """One hand, at value or tiles level, for the event's ruleset family."""
 
+    # The engine's mpsz constants, for the tile picker's script (data-tile-rules).
+    tile_rules = tile_inputs.SCRIPT_RULES
     base_version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     level = forms.ChoiceField(
         label=_("Entry"), choices=[("value", _("Value")), ("tiles", _("Tiles"))]
@@ -166,7 +162,7 @@ class HandForm(SheetErrorsOnFields, MoreWinners, forms.Form):
     @property
     def total_unit(self):
         """What the family's totals count ("fan", "points"), for the breakdown's total line."""
-        return name_of(TOTAL_UNITS, self.entry_data.total_field)
+        return unit_word(self.entry_data.total_field)
 
     def _add_feature_fields(self, seat_choices):
         if "riichi_sticks" in self.features:

@@ -13,6 +13,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.core.seats import SEATS
+from scoring.core.tiles import squash_spaces
 from tournament.events.bounds import FINAL_SCORE, LEFTOVER_STICKS, PENALTY, integer_field
 from tournament.results.entry.forms import tiles_field
 from tournament.results.models import Penalty, Ruling
@@ -120,7 +121,7 @@ class RulingForm(SheetChangeForm):
             "decision": data["decision"],
             "rule_reference": data.get("rule_reference") or follows["rule_reference"],
             "after_hand": data.get("after_hand"),
-            "tiles": re.sub(r"\s+", "", data.get("tiles") or ""),
+            "tiles": squash_spaces(data.get("tiles")),
             "penalties": penalties,
             "hand_entry": follows["hand_entry"],
             "reason": data.get("reason") or "",

@@ -25,7 +25,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.families.protocol import EntryData, ValueField
 from tournament.events.bounds import Bound, integer_field, value_bound
-from tournament.results.choices import MULTIPLES, VALUE_LABELS, name_of
+from tournament.glossary import value_label
+from tournament.results.choices import MULTIPLES
 from tournament.results.entry.win_blocks import name
 
 MAX_BUTTONS = 14  # a range this short shows as buttons (two rows on a phone)
@@ -44,13 +45,9 @@ def kind_of(field: ValueField) -> str:
     return "number"
 
 
-def label_of(code: str):
-    return name_of(VALUE_LABELS, code)
-
-
 def form_field(field: ValueField) -> forms.Field:
     """The Django field for one value field; a hand without a win leaves it empty."""
-    label, kind, bound = label_of(field.code), kind_of(field), value_bound(field)
+    label, kind, bound = value_label(field.code), kind_of(field), value_bound(field)
     if kind == "list":
         choices = [("", "—")] + [(n, str(n)) for n in field.choices]
         return BoundChoiceField(
@@ -103,7 +100,7 @@ class ValueInput:
 def value_inputs(form, entry: EntryData, k: int = 1) -> list[ValueInput]:
     """Winner ``k``'s value inputs shown with the value level (the flower count is apart)."""
     return [
-        ValueInput(form[name(k, f.code)], label_of(f.code), kind_of(f))
+        ValueInput(form[name(k, f.code)], value_label(f.code), kind_of(f))
         for f in entry.value_fields
         if not is_flower_count(entry, f.code)
     ]

@@ -25,7 +25,7 @@ from typing import Any
 
 from scoring.sheets import replay_rules
 from tournament.events.rules import rules_of
-from tournament.results.sheet.state import SheetState, ledger
+from tournament.results.sheet.state import SheetState, ledger, penalties_of
 
 BATCH = 500
 AGREE = ("label", "outcome", "winners", "deltas")  # what a stored and a replayed row share
@@ -101,15 +101,7 @@ def _rulings(sheet) -> list[dict]:
             "after_hand": r.after_hand,
             "decision": r.decision,
             "voided_at": r.voided_at,
-            "penalties": [
-                {
-                    "player": p.player,
-                    "points": p.points,
-                    "scope": p.scope,
-                    "distribution": p.distribution,
-                }
-                for p in r.penalties.all()
-            ],
+            "penalties": penalties_of(r),
         }
         for r in sheet.rulings.order_by("pk")
     ]

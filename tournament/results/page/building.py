@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournament.events.permissions import has_event_permission
 from tournament.events.rules import family_of
 from tournament.family_templates import FamilyTemplates
+from tournament.formatting import signed
 from tournament.results.choices import entry_of
 from tournament.results.entry.forms import HandForm
 from tournament.results.entry.table_forms import FinalScoresForm, RulingForm, VersionForm
@@ -22,8 +22,8 @@ from tournament.results.entry.win_blocks import MAX_BLOCKS, on_key
 from tournament.results.models import ScoreSheet
 from tournament.results.page.display import players_of, sheet_view
 from tournament.results.sheet import services, traps
+from tournament.results.sheet.policy import SheetPolicy
 from tournament.results.sheet.rulings import consequences
-from tournament.results.templatetags.results_tags import signed
 from tournament.seating.models import Table
 
 Status = ScoreSheet.Status
@@ -38,12 +38,15 @@ def lang() -> str:
 
 
 def table_of(event, round_number: int, table_number: int) -> Table:
-    return get_object_or_404(
-        Table.objects.select_related("round__event"),
+    """The table, its round carrying the request's ``event`` (and so its rules, made once)."""
+    table = get_object_or_404(
+        Table.objects.select_related("round"),
         round__event=event,
         round__number=round_number,
         number=table_number,
     )
+    table.round.event = event
+    return table
 
 
 def table_url(table, name="table", *args) -> str:
@@ -89,25 +92,17 @@ def version_view(event, sheet: ScoreSheet, names: dict) -> dict:
 
 
 def permissions(user, event, head: ScoreSheet | None) -> dict:
-    can_enter = has_event_permission(user, event, "enter_results")
-    can_manage = has_event_permission(user, event, "manage")
-    confirmed = head is not None and head.status == Status.CONFIRMED
-    mine = head is not None and user.pk in (head.submitted_by_id, head.created_by_id)
+    """What the page shows the user: the sheet policy's answers (``sheet/policy.py``)."""
+    policy = SheetPolicy(user, event, head)
     return {
-        "can_enter": can_enter,
-        "can_manage": can_manage,
-        # A confirmed sheet is corrected by a director only, with a reason.
-        "can_change": can_enter and (not confirmed or can_manage),
-        "needs_reason": confirmed or bool(head and head.is_correction),
-        "can_submit": can_enter and head is not None and head.status == Status.DRAFT,
-        "may_confirm": has_event_permission(user, event, "confirm"),
-        "can_confirm": (
-            has_event_permission(user, event, "confirm")
-            and head is not None
-            and head.status == Status.SUBMITTED
-            and not mine
-        ),
-        "submitted_by_me": head is not None and head.status == Status.SUBMITTED and mine,
+        "can_enter": policy.may("enter_results"),
+        "can_manage": policy.may("manage"),
+        "can_change": bool(policy.can_change()),
+        "needs_reason": policy.asks_reason,
+        "can_submit": bool(policy.can_submit()),
+        "may_confirm": policy.may("confirm"),
+        "can_confirm": bool(policy.can_confirm()),
+        "submitted_by_me": head is not None and head.status == Status.SUBMITTED and policy.mine,
     }
 
 

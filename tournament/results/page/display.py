@@ -10,12 +10,11 @@ language, since the stored ones are in the language of whoever saved.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.core.names import display_name
 from scoring.core.seats import SEATS
 from scoring.families import Family, family_named
-from tournament.results.choices import OUTCOME_NAMES
+from tournament.glossary import category_name, outcome_name
 from tournament.results.page.hand_values import value_text, win_text
 from tournament.results.page.labels import label_text
 from tournament.results.page.sheet_messages import message_text, message_texts
@@ -91,7 +90,7 @@ def row_view(row: dict, family: Family | str, names: dict, lang: str, record=Non
         "honba": row.get("honba") or 0,
         "dealer": row.get("dealer"),
         "outcome": outcome,
-        "outcome_name": OUTCOME_NAMES.get(outcome, outcome),
+        "outcome_name": outcome_name(outcome),
         "winners": [{"seat": s, "name": names.get(s, s)} for s in row.get("winners") or []],
         "discarder": (
             {"seat": row["discarder"], "name": names.get(row["discarder"], row["discarder"])}
@@ -233,25 +232,12 @@ def _footer(players: list[dict]) -> list[dict]:
     return footer
 
 
-CATEGORY_NAMES = {
-    "chombo": gettext_lazy("Chombo"),
-    "false_win": gettext_lazy("False win"),
-    "dead_hand_call": gettext_lazy("Dead hand"),
-    "wrong_tile_count": gettext_lazy("Wrong tile count"),
-    "conduct": gettext_lazy("Conduct"),
-    "lateness": gettext_lazy("Lateness"),
-    "penalty_tiles": gettext_lazy("Penalty tiles"),
-    "timing": gettext_lazy("Timing penalty"),
-    "other": gettext_lazy("Other"),
-}
-
-
 def _penalty_view(penalty: dict, names: dict) -> dict:
     effect = penalty.get("effect") or {}
     category = penalty.get("category") or ""
     return {
         **penalty,
-        "category_name": CATEGORY_NAMES.get(category, category),
+        "category_name": category_name(category),
         "reason": message_text(penalty.get("reason"), names),
         "name": names.get(penalty.get("player"), penalty.get("player")),
         "effects": [

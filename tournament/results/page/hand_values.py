@@ -3,8 +3,8 @@
 A replayed row stores each winner's value as parts, ``[unit, amount]``
 (``scoring/sheets/values.py``): ``[["han", 3], ["fu", 40]]``,
 ``[["fan", 8], ["flowers", 2]]``, ``[["limit", "mangan"]]``. They are shown
-here with the unit's word in the reader's language ("3 翻 40 符"), so nothing
-parses English back.
+here with the unit's word in the reader's language ("3 翻 40 符"; the words
+are the glossary's), so nothing parses English back.
 
 Rows stored before values became data have only ``value_text``, the English
 text of their day. Data migration ``results/0005_hand_values`` replayed every
@@ -20,42 +20,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-# Unit codes -> their word, and the word for exactly one where it differs.
-UNIT_WORDS = {
-    "han": gettext_lazy("han"),
-    "fu": gettext_lazy("fu"),
-    "fan": gettext_lazy("fan"),
-    "flowers": gettext_lazy("flowers"),
-    "points": gettext_lazy("points"),
-    "faan": gettext_lazy("faan"),
-}
-UNIT_WORD_ONE = {"flowers": gettext_lazy("flower"), "points": gettext_lazy("point")}
+from tournament.glossary import limit_name, unit_word
+
 UNIT_PREFIX = {"flowers": "+ "}  # "8 fan + 2 flowers": flowers count on top of the fan
-# Riichi limit codes (scoring/families/riichi/points.py) -> their names.
-LIMIT_NAMES = {
-    "mangan": gettext_lazy("mangan"),
-    "haneman": gettext_lazy("haneman"),
-    "baiman": gettext_lazy("baiman"),
-    "sanbaiman": gettext_lazy("sanbaiman"),
-    "yakuman": gettext_lazy("yakuman"),
-    "double_yakuman": gettext_lazy("double yakuman"),
-    "triple_yakuman": gettext_lazy("triple yakuman"),
-    "quadruple_yakuman": gettext_lazy("quadruple yakuman"),
-    "quintuple_yakuman": gettext_lazy("quintuple yakuman"),
-    "sextuple_yakuman": gettext_lazy("sextuple yakuman"),
-}
 
 
 def part_text(unit: str, amount: Any) -> str:
     """One part: "3 翻", "+ 2 flowers", "mangan", "(paid as 13)"."""
     if unit == "limit":
-        return str(LIMIT_NAMES.get(amount, str(amount).replace("_", " ")))
+        return limit_name(amount)
     if unit == "paid_as":
         return _("(paid as %(n)s)") % {"n": amount}
-    words = UNIT_WORD_ONE if amount == 1 and unit in UNIT_WORD_ONE else UNIT_WORDS
-    return f"{UNIT_PREFIX.get(unit, '')}{amount} {words.get(unit, unit)}"
+    return f"{UNIT_PREFIX.get(unit, '')}{amount} {unit_word(unit, amount)}"
 
 
 def win_text(win: Mapping[str, Any]) -> str:

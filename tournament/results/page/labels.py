@@ -2,11 +2,12 @@
 
 Why: the replay gives each row (and the next hand) its label as parts with
 a ``kind`` (``scoring/sheets/labels.py``), and players of each ruleset say
-it their own way. This module formats the parts with gettext by kind; it
+it their own way. This module formats the parts with the glossary's
+sentences by kind (:mod:`tournament.glossary.hand_labels`); it
 never asks which family the sheet is, and never parses the compact string
 (``"E1-0"``), which English pages show as it is (the players' notation) and
 which stays the fallback for results stored before the parts. The English
-sentences below are what translators see, and what a page shows for parts
+sentences are what translators see, and what a page shows for parts
 without a stored string.
 """
 
@@ -15,28 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import get_language, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language
 
-# The prevailing wind as a word (riichi 東場, a Chinese 东风圈).
-WIND_WORDS = {
-    "E": pgettext_lazy("prevailing wind", "East"),
-    "S": pgettext_lazy("prevailing wind", "South"),
-    "W": pgettext_lazy("prevailing wind", "West"),
-    "N": pgettext_lazy("prevailing wind", "North"),
-}
-
-# kind -> the sentence; a second one for a count above 0 where the count is
-# only worth saying then (a dealer's repeats in HKOS).
-FORMATS = {
-    "honba": (_("%(wind)s %(hand)s, %(count)s honba"), None),
-    "repeat": (
-        _("%(wind)s round, hand %(hand)s"),
-        _("%(wind)s round, hand %(hand)s, dealer repeat %(count)s"),
-    ),
-    "wind_hand": (_("%(wind)s round, hand %(hand)s"), None),
-    "cycle_hand": (_("cycle %(cycle)s, hand %(hand)s"), None),
-}
+from tournament.glossary.hand_labels import LABEL_FORMATS, WIND_WORDS
 
 # The parts each kind cannot do without (sheets/labels.py).
 NEEDS = {
@@ -61,11 +43,11 @@ def label_text(parts: Any, fallback: str | None = "") -> str:
     """
     if fallback and _compact_reader():
         return fallback
-    if not isinstance(parts, Mapping) or parts.get("kind") not in FORMATS:
+    if not isinstance(parts, Mapping) or parts.get("kind") not in LABEL_FORMATS:
         return fallback or ""
     if any(parts.get(key) is None for key in NEEDS[parts["kind"]]):
         return fallback or ""
-    plain, counted = FORMATS[parts["kind"]]
+    plain, counted = LABEL_FORMATS[parts["kind"]]
     shown = {
         "wind": WIND_WORDS.get(parts.get("wind"), parts.get("wind")),
         "hand": parts.get("hand"),

@@ -4,8 +4,9 @@ Why: every version says why it was written, for the audit trail. When the
 judge gives no words of their own, the service stores a *code* with its
 parameters (``hand_entered`` with ``{"number": 3}``; ``ruling_added`` with
 ``{"kind": "chombo", "seat": "N"}``) in ``ScoreSheet.reason_code`` and
-``reason_params``, and this module puts it into words in the reader's
-language when the version is shown. A judge's own words are stored in
+``reason_params``, and this module puts it into words (the glossary's,
+:mod:`tournament.glossary.reasons`) in the reader's language when the
+version is shown. A judge's own words are stored in
 ``ScoreSheet.reason`` and shown as typed. Nothing here reads English back.
 """
 
@@ -13,24 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_lazy as _
-
+from tournament.glossary.reasons import VERSION_REASONS
 from tournament.results.models import Ruling, ScoreSheet
 
 Code = ScoreSheet.ReasonCode
-
-# The code's sentence; ``%(name)s`` are its parameters (see ``_shown``).
-SENTENCES = {
-    Code.HAND_ENTERED: _("hand %(number)s entered"),
-    Code.HAND_CORRECTED: _("hand %(number)s corrected"),
-    Code.HAND_REMOVED: _("hand %(number)s removed"),
-    Code.FINAL_SCORES: _("final scores entered"),
-    Code.RULING_ADDED: _("ruling: %(kind)s (%(seat)s)"),
-    Code.RULING_VOIDED: _("ruling cancelled"),
-    Code.CONFLICT: _("not applied: based on version %(base)s, but version %(head)s was saved"),
-    Code.IMPORTED: _("imported from a results file"),
-    Code.SEATING_CORRECTED: _("seating corrected (%(players)s): confirm again"),
-}
 
 
 @dataclass(frozen=True)
@@ -41,7 +28,7 @@ class Reason:
     params: dict = field(default_factory=dict)
 
     def __post_init__(self):
-        if self.code not in SENTENCES:
+        if self.code not in VERSION_REASONS:
             raise ValueError(f"unknown version reason code {self.code!r}")
 
 
@@ -59,7 +46,7 @@ def _shown(params: dict) -> dict:
 
 def describe(code: str, params: dict | None = None, words: str = "") -> str:
     """The reason in the reader's language: the code's sentence, else the judge's words."""
-    sentence = SENTENCES.get(code)
+    sentence = VERSION_REASONS.get(code)
     if sentence is None:
         return words or ""
     try:

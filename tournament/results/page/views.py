@@ -22,7 +22,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.events.decorators import event_permission_required, public_unless_staff
-from tournament.events.permissions import has_event_permission
 from tournament.results.choices import entry_of
 from tournament.results.entry import queued_posts
 from tournament.results.entry.forms import HandForm
@@ -44,6 +43,7 @@ from tournament.results.page.building import (
 from tournament.results.page.display import players_of, preview_view
 from tournament.results.page.labels import label_text
 from tournament.results.sheet import services, traps
+from tournament.results.sheet.policy import REASON_NEEDED, SheetPolicy
 
 SheetInputError, SheetConflict, NotAllowed, AlreadySaved = (
     services.SheetInputError,
@@ -68,15 +68,23 @@ def back_to_table(view):
     return wrapper
 
 
+def table_post(perm: str = "enter_results"):
+    """A post from the table's page: only a POST, by a user with ``perm``, answered as
+    :func:`back_to_table` answers (a logged-out post goes to the login page and back)."""
+
+    def decorate(view):
+        return back_to_table(require_POST(event_permission_required(perm)(view)))
+
+    return decorate
+
+
 @public_unless_staff  # players (the sheet's QR code) get the table's public page
 @event_permission_required("view")
 def table_page(request, event, round_number, table_number):
     return render_table(request, event, table_of(event, round_number, table_number))
 
 
-@back_to_table
-@require_POST
-@event_permission_required("enter_results")
+@table_post()
 def hand_add(request, event, round_number, table_number):
     return _hand_post(request, event, table_of(event, round_number, table_number), None)
 
@@ -130,7 +138,7 @@ def _hand_post(request, event, table, number):
             return render_table(request, event, table, status=400, **page)
         preview = preview_view(result.to_dict(), index, entry, names, lang(), **sheet_parts(event))
         return render_table(request, event, table, preview=preview, **page)
-    if not _reason_given(request, event, form, head) or traps.reopen_refused(form, head):
+    if _form_refused(request, event, form, head):
         return render_table(request, event, table, status=400, **page)
 
     def change():
@@ -185,12 +193,12 @@ def _save(request, event, table, change, saved, to, *, form=None, page=None, ind
 def _reason_given(request, event, form, head) -> bool:
     """A director corrects a confirmed sheet with a reason, asked for next to its field.
 
-    (The service refuses it too; anyone else is refused there, not here.)
+    (The service refuses the change too; any other refusal is the service's, not this one.)
     """
-    director = has_event_permission(request.user, event, "manage")
-    confirmed = head is not None and head.status == services.Status.CONFIRMED
-    if director and confirmed and not (form.cleaned_data.get("reason") or "").strip():
-        form.add_error("reason", _("Say why the confirmed sheet is corrected."))
+    reason = form.cleaned_data.get("reason") or ""
+    answer = SheetPolicy(request.user, event, head).can_change(reason)
+    if answer.code == REASON_NEEDED:
+        form.add_error("reason", answer.message)
         return False
     return True
 
@@ -203,18 +211,32 @@ def entry_key_of(request) -> str | None:
         return None
 
 
-def _change_kwargs(request, form) -> dict:
+def _write(request, base_version: int, reason: str = "") -> dict:
+    """The keywords every change of the sheet takes (the services' ``_sheet_verb``)."""
     return {
         "by": request.user,
-        "base_version": form.cleaned_data["base_version"],
-        "reason": form.cleaned_data.get("reason") or "",
+        "base_version": base_version,
+        "reason": reason,
         "entry_key": entry_key_of(request),
     }
 
 
-@back_to_table
-@require_POST
-@event_permission_required("enter_results")
+def _change_kwargs(request, form) -> dict:
+    data = form.cleaned_data
+    return _write(request, data["base_version"], data.get("reason") or "")
+
+
+def _form_refused(request, event, form, head) -> bool:
+    """A Save refused before the service is asked: the form's own errors, a confirmed
+    sheet's missing reason, a submitted sheet's missing acknowledgement (each at its field)."""
+    return (
+        not form.is_valid()
+        or not _reason_given(request, event, form, head)
+        or traps.reopen_refused(form, head)
+    )
+
+
+@table_post()
 def hand_remove(request, event, round_number, table_number, number):
     table = table_of(event, round_number, table_number)
     head = services.head_of(table)
@@ -223,59 +245,41 @@ def hand_remove(request, event, round_number, table_number, number):
     except ValueError:
         return render_table(request, event, table, status=400, page_error=_("Reload the page."))
     reason = (request.POST.get("reason") or "").strip()
-    if head is not None and head.status == services.Status.CONFIRMED and not reason:
-        error = _("Say why the confirmed sheet is corrected.")
-        return render_table(request, event, table, status=400, page_error=error)
+    enough = SheetPolicy(request.user, event, head).with_reason(reason)
+    if not enough:
+        return render_table(request, event, table, status=400, page_error=enough.message)
     if not traps.reopen_allowed_without_form(request.POST, head):
         return render_table(request, event, table, status=400, page_error=traps.reopen_needed())
 
     def change():
-        return services.remove_hand(
-            table,
-            number,
-            by=request.user,
-            base_version=base,
-            reason=reason,
-            entry_key=entry_key_of(request),
-        )
+        return services.remove_hand(table, number, **_write(request, base, reason))
 
     return _save(
         request, event, table, change, _("Hand %(n)s removed.") % {"n": number}, table_url(table)
     )
 
 
-@back_to_table
-@require_POST
-@event_permission_required("enter_results")
+@table_post()
 def ruling_add(request, event, round_number, table_number):
     table = table_of(event, round_number, table_number)
     head = services.head_of(table)
     form = ruling_form(event, head, data=request.POST)
     page = {"ruling_form": form, "open_form": "ruling"}
-    if (
-        not form.is_valid()
-        or not _reason_given(request, event, form, head)
-        or traps.reopen_refused(form, head)
-    ):
+    if _form_refused(request, event, form, head):
         return render_table(request, event, table, status=400, **page)
     kwargs = form.service_kwargs(event)
+    reason = kwargs.pop("reason", "")
 
     def change():
         return services.record_ruling(
-            table,
-            by=request.user,
-            base_version=form.cleaned_data["base_version"],
-            entry_key=entry_key_of(request),
-            **kwargs,
+            table, **kwargs, **_write(request, form.cleaned_data["base_version"], reason)
         )
 
     to = f"{table_url(table)}#rulings"
     return _save(request, event, table, change, _("Ruling recorded."), to, form=form, page=page)
 
 
-@back_to_table
-@require_POST
-@event_permission_required("enter_results")
+@table_post()
 def ruling_void(request, event, round_number, table_number):
     table = table_of(event, round_number, table_number)
     form = VoidRulingForm(request.POST)
@@ -288,12 +292,7 @@ def ruling_void(request, event, round_number, table_number):
 
     def change():
         return services.void_ruling(
-            table,
-            data["key"],
-            by=request.user,
-            base_version=data["base_version"],
-            reason=data["reason"],
-            entry_key=entry_key_of(request),
+            table, data["key"], **_write(request, data["base_version"], data["reason"])
         )
 
     return _save(
@@ -301,19 +300,13 @@ def ruling_void(request, event, round_number, table_number):
     )
 
 
-@back_to_table
-@require_POST
-@event_permission_required("enter_results")
+@table_post()
 def final_scores(request, event, round_number, table_number):
     table = table_of(event, round_number, table_number)
     head = services.head_of(table)
     form = final_form(event, players_of(table), head, data=request.POST)
     page = {"final_form": form, "open_form": "final"}
-    if (
-        not form.is_valid()
-        or not _reason_given(request, event, form, head)
-        or traps.reopen_refused(form, head)
-    ):
+    if _form_refused(request, event, form, head):
         return render_table(request, event, table, status=400, **page)
 
     def change():
@@ -328,9 +321,7 @@ def final_scores(request, event, round_number, table_number):
     return _save(request, event, table, change, saved, table_url(table), form=form, page=page)
 
 
-@back_to_table
-@require_POST
-@event_permission_required("enter_results")
+@table_post()
 def submit(request, event, round_number, table_number):
     table = table_of(event, round_number, table_number)
     head = services.head_of(table)
@@ -341,9 +332,7 @@ def submit(request, event, round_number, table_number):
     return _decide(request, event, round_number, table_number, services.submit_sheet)
 
 
-@back_to_table
-@require_POST
-@event_permission_required("confirm")
+@table_post("confirm")
 def confirm(request, event, round_number, table_number):
     return _decide(request, event, round_number, table_number, services.confirm_sheet)
 

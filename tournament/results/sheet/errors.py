@@ -2,8 +2,9 @@
 
 The pure replay (``scoring.sheets``) reports a problem as a field, a stable
 code and parameters, with an English sentence. A judge reads it in their own
-language: the code picks a translated sentence here, the field is spelled out
-("Hand 3, discarder"), and the engine's English detail follows only where no
+language: the code picks a translated sentence (the glossary's refusals,
+:mod:`tournament.glossary.refusals`), the field is spelled out ("Hand 3,
+discarder"), and the engine's English detail follows only where no
 translation says more.
 """
 
@@ -12,77 +13,19 @@ from __future__ import annotations
 import re
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournament.events.bounds import NOT_MULTIPLE, OUT_OF_RANGE
 from tournament.events.errors import EventError
+from tournament.glossary.refusals import (
+    FIELDS,
+    MELD,
+    NUMBERED,
+    REFUSALS,
+    REFUSALS_WITHOUT_NUMBERS,
+)
 
-FIELD_NAMES = {
-    "hand": gettext_lazy("tiles"),
-    "winner": gettext_lazy("winner"),
-    "discarder": gettext_lazy("discarder"),
-    "han": gettext_lazy("han"),
-    "fu": gettext_lazy("fu"),
-    "fan": gettext_lazy("fan"),
-    "flowers": gettext_lazy("flowers"),
-    "faan": gettext_lazy("faan"),
-    "points": gettext_lazy("points"),
-    "outcome": gettext_lazy("outcome"),
-    "riichi": gettext_lazy("riichi"),
-    "tenpai": gettext_lazy("tenpai"),
-    "player": gettext_lazy("player"),
-    "final_scores": gettext_lazy("final scores"),
-    "scores": gettext_lazy("final scores"),
-    "concealed": gettext_lazy("concealed tiles"),
-    "win_tile": gettext_lazy("winning tile"),
-    "dora_indicators": gettext_lazy("dora indicators"),
-    "ura_indicators": gettext_lazy("ura-dora indicators"),
-    "penalty_tiles": gettext_lazy("penalty tiles"),
-    "flags": gettext_lazy("situation"),
-    "after_hand": gettext_lazy("during hand"),
-}
-
-MESSAGES = {
-    "wrong_tile_count": gettext_lazy("the hand has the wrong number of tiles."),
-    "too_many_copies": gettext_lazy("there are more than four of one tile."),
-    "bad_tile": gettext_lazy("a tile is not written as mpsz (e.g. 123m 55z)."),
-    "bad_meld": gettext_lazy("a meld is not a chow, pung or kong."),
-    "not_winning": gettext_lazy("these tiles are not a winning hand."),
-    "no_yaku": gettext_lazy("the hand has no yaku."),
-    "below_minimum": gettext_lazy("the hand is worth %(value)s, under the minimum of %(minimum)s."),
-    "above_maximum": gettext_lazy("%(value)s is above the limit of %(maximum)s."),
-    "penalty_tile": gettext_lazy("a penalty tile is used where the rules forbid it."),
-    "winner_is_discarder": gettext_lazy("the discarder cannot be the winner."),
-    "impossible_value": gettext_lazy("no hand is worth %(han)s han %(fu)s fu."),
-    "scores_do_not_sum": gettext_lazy(
-        "the scores add up to %(actual)s, but must total %(expected)s."
-    ),
-    "session_over": gettext_lazy("the session has already ended."),
-    "bad_seat": gettext_lazy("choose one of the four players."),
-    "not_allowed": gettext_lazy("must be left empty for this result."),
-    "bad_choice": gettext_lazy("“%(value)s” is not one of the choices."),
-    "duplicate": gettext_lazy("%(value)s is listed twice."),
-    "liable_is_winner": gettext_lazy("the liable player cannot be the winner."),
-    "noten_riichi": gettext_lazy(
-        "%(seats)s declared riichi but is not tenpai: record a chombo instead."
-    ),
-    "inconsistent": gettext_lazy("the tiles do not agree with the rest of the hand row."),
-    "not_divisible": gettext_lazy("%(value)s cannot be shared equally by the other three."),
-    "bad_option": gettext_lazy("the event's ruleset settings are not valid."),
-    "bad_flag": gettext_lazy("a situation flag cannot apply to this hand."),
-    "bad_input": gettext_lazy("this value is missing or not valid."),
-    "no_such_hand": gettext_lazy(
-        "hand %(value)s has not been played yet: choose hand 1 to %(current)s "
-        "(%(current)s is the hand being played now), or leave it empty."
-    ),
-}
-# When the engine reports a code without the numbers a sentence above needs.
-GENERIC = {
-    "below_minimum": gettext_lazy("the hand is worth less than the ruleset's minimum."),
-    "above_maximum": gettext_lazy("the value is above the ruleset's limit."),
-}
-# Codes whose sentence above, with its numbers, says all the engine's detail says; with
-# every other code the detail follows in parentheses (it names the rule, the tile, the why).
+# Codes whose sentence (the glossary's), with its numbers, says all the engine's detail says;
+# with every other code the detail follows in parentheses (it names the rule, the tile, the why).
 SAID_IN_FULL = frozenset(
     {
         "winner_is_discarder",
@@ -102,14 +45,7 @@ SAID_IN_FULL = frozenset(
 # out of range …"): the place before it says only where ("Hand 3, Winner 2").
 NAMES_ITS_FIELD = frozenset({OUT_OF_RANGE, NOT_MULTIPLE})
 
-MELD = gettext_lazy("meld")
 _INDEXED = re.compile(r"^(hands|penalties|rulings|wins|melds)\[(\d+)\]$")
-_NUMBERED = {
-    "hands": gettext_lazy("Hand %(n)s"),
-    "penalties": gettext_lazy("Ruling %(n)s"),
-    "rulings": gettext_lazy("Ruling %(n)s"),
-    "wins": gettext_lazy("Winner %(n)s"),
-}
 # The engine's own path at the head of a hand's error ("melds[1].tiles: …", "win_tile: …").
 _HAND_PATH = re.compile(r"^([a-z_]+(?:\[\d+\])?(?:\.[a-z_]+)?): ")
 
@@ -125,11 +61,11 @@ def describe_field(field: str) -> str:
             # Not numbered: the entry leaves out empty meld rows, so its count is not the form's.
             parts.append(str(MELD))
         elif match:
-            parts.append(str(_NUMBERED[match.group(1)]) % {"n": int(match.group(2)) + 1})
+            parts.append(str(NUMBERED[match.group(1)]) % {"n": int(match.group(2)) + 1})
         elif (part == "hand" and i + 1 < len(names)) or (part == "tiles" and "[" in before):
             continue  # "Hand 1, meld", not "Hand 1, tiles, meld, tiles"
-        elif part in FIELD_NAMES:
-            parts.append(str(FIELD_NAMES[part]))
+        elif part in FIELDS:
+            parts.append(str(FIELDS[part]))
         elif part:
             parts.append(part)
     return ", ".join(parts)
@@ -164,14 +100,14 @@ class SheetInputError(EventError):
 
 def _sentence(code: str, shown: dict, detail: str, engine_detail: str) -> str:
     """The code's sentence in the user's language, then the engine's detail where it says more."""
-    template = MESSAGES.get(code)
+    template = REFUSALS.get(code)
     if template is None:
         return detail or code
     said = code in SAID_IN_FULL
     try:
         text = str(template) % shown
     except (KeyError, TypeError, ValueError):
-        text, said = str(GENERIC.get(code, "")) or detail, False
+        text, said = str(REFUSALS_WITHOUT_NUMBERS.get(code, "")) or detail, False
     extra = engine_detail or ("" if said else _without_field(detail))
     if extra and extra not in text:
         text = f"{text} ({extra})"
@@ -227,4 +163,11 @@ class AlreadySaved(EventError):
 
 
 class NotAllowed(EventError):
-    """The user may not do this to this sheet (checked on the server)."""
+    """The user may not do this to this sheet (checked on the server).
+
+    ``code`` names the refusal: the sheet policy's (``sheet/policy.py``), else "not_allowed".
+    """
+
+    def __init__(self, message, code: str = "not_allowed"):
+        super().__init__(message)
+        self.code = code

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from scoring.core.numbers import is_int
 from scoring.families.protocol import EntryData
 from tournament.events.bounds import FINAL_SCORE, LEFTOVER_STICKS, Bound, value_bound
-from tournament.events.bounds import whole as _whole
 from tournament.results.sheet.errors import SheetInputError
 
 
 def refused(bound: Bound, value, where: str) -> SheetInputError | None:
     """The refusal of ``value`` at ``where`` (a field path), or None when it is within bounds."""
-    if not _whole(value):
+    if not is_int(value):
         return None
     refusal = bound.refusal(value)
     if refusal is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from scoring.core.numbers import is_int
 from scoring.core.seats import SEATS
 from scoring.families import family_for
 from tournament.events.bounds import PENALTY
@@ -45,12 +46,13 @@ def check_ruling(
     kind: str,
     player: str,
     decision: str,
-    rule_reference: str,
-    after_hand: int | None,
-    tiles: str,
-    penalties: list[dict],
+    rule_reference: str = "",
+    after_hand: int | None = None,
+    tiles: str = "",
+    penalties: list[dict] | None = None,
 ) -> dict:
     """The ruling as stored, or a :class:`SheetInputError` naming the field."""
+    penalties = penalties or []
     if kind not in Ruling.Kind.values:
         raise SheetInputError("kind", "bad_input", detail=_("Choose what the ruling is about."))
     if player not in SEATS:
@@ -66,7 +68,7 @@ def check_ruling(
     for i, p in enumerate(penalties):
         where = f"penalties[{i}]"
         points = p.get("points")
-        if not isinstance(points, int) or isinstance(points, bool):
+        if not is_int(points):
             raise SheetInputError(
                 f"{where}.points",
                 "bad_input",

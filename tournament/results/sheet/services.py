@@ -15,18 +15,20 @@ from __future__ import annotations
 import copy
 import uuid
 from collections.abc import Callable
+from functools import wraps
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament.events.permissions import has_event_permission
 from tournament.results.choices import entry_of
 from tournament.results.models import ScoreSheet
 from tournament.results.page.reasons import Reason
 from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
 from tournament.results.sheet.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
 from tournament.results.sheet.hand_bounds import check_final_scores, check_hand
+from tournament.results.sheet.policy import SheetPolicy
+from tournament.results.sheet.rulings import check_ruling
 from tournament.results.sheet.state import (
     SheetState,
     confirmed_of,
@@ -78,30 +80,15 @@ def preview(table: Table, entry: dict, *, number: int | None = None, lang: str =
 # --- permissions -----------------------------------------------------------------
 
 
-def _given(reason: str | Reason) -> bool:
-    """Whether the caller says why: the user's own words, or a code (an import says it)."""
-    return isinstance(reason, Reason) or bool(reason.strip())
-
-
 def _check_may_change(user, event, head: ScoreSheet | None, reason: str | Reason) -> bool:
-    """Whether this change is a correction of a confirmed sheet (then a director's, with a reason).
+    """Refuse what the sheet policy refuses; whether this change makes a correction.
 
-    ``user`` None is the command line (``import_results``): whoever runs
-    ``manage.py`` already holds the database, so it may do what a director may.
+    ``user`` None is the command line (``import_results``, and player entry,
+    which asked the policy for its phone before calling).
     """
-    if user is None:
-        return head is not None and head.status == Status.CONFIRMED
-    if not has_event_permission(user, event, "enter_results"):
-        raise NotAllowed(_("You may not enter results in this event."))
-    confirmed = head is not None and head.status == Status.CONFIRMED
-    if confirmed:
-        if not has_event_permission(user, event, "manage"):
-            raise NotAllowed(
-                _("This sheet is confirmed: only a director can correct it, with a reason.")
-            )
-        if not _given(reason):
-            raise NotAllowed(_("Say why the confirmed sheet is corrected."))
-    return confirmed or bool(head and head.is_correction and head.status != Status.CONFIRMED)
+    policy = SheetPolicy(user, event, head)
+    policy.can_change(reason).check()
+    return policy.makes_correction
 
 
 # --- writing ----------------------------------------------------------------------
@@ -209,15 +196,36 @@ def _put_entry(state: SheetState, entry: dict, number: int | None, by, event) ->
         state.entries[index] = item
 
 
-def add_hand(
-    table: Table,
-    entry: dict,
-    *,
-    by,
-    base_version: int,
-    reason: str | Reason = "",
-    entry_key: str | None = None,
-) -> ScoreSheet:
+def _sheet_verb(build):
+    """A verb that changes the sheet, made from ``build``: what it changes, and why by default.
+
+    ``build(table, *args, by=..., reason=..., **options)`` checks its own input
+    and returns ``(mutate, default)`` for :func:`_change`. The verb takes, besides
+    ``build``'s own arguments, the keywords every change takes: ``by`` (the user;
+    None: the command line), ``base_version`` (the version the user's page
+    showed), ``reason`` (the user's words, or a code) and ``entry_key`` (the
+    form's one-time key).
+    """
+
+    @wraps(build)
+    def verb(
+        table: Table,
+        *args,
+        by,
+        base_version: int,
+        reason: str | Reason = "",
+        entry_key: str | None = None,
+        **options,
+    ) -> ScoreSheet:
+        mutate, default = build(table, *args, by=by, reason=reason, **options)
+        write = {"by": by, "base_version": base_version, "reason": reason, "entry_key": entry_key}
+        return _change(table, mutate, default, **write)
+
+    return verb
+
+
+@_sheet_verb
+def add_hand(table: Table, entry: dict, *, by, reason):
     """Append the next hand."""
 
     def mutate(state):
@@ -225,54 +233,21 @@ def add_hand(
 
     head = head_of(table)
     n = (head.hands.count() if head else 0) + 1
-    default = Reason(Code.HAND_ENTERED, {"number": n})
-    return _change(
-        table,
-        mutate,
-        default,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        entry_key=entry_key,
-    )
+    return mutate, Reason(Code.HAND_ENTERED, {"number": n})
 
 
-def replace_hand(
-    table: Table,
-    number: int,
-    entry: dict,
-    *,
-    by,
-    base_version: int,
-    reason: str | Reason = "",
-    entry_key: str | None = None,
-) -> ScoreSheet:
+@_sheet_verb
+def replace_hand(table: Table, number: int, entry: dict, *, by, reason):
     """Enter hand ``number`` again; the old row stays in the older version."""
 
     def mutate(state):
         _put_entry(state, entry, number, by, table.round.event)
 
-    default = Reason(Code.HAND_CORRECTED, {"number": number})
-    return _change(
-        table,
-        mutate,
-        default,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        entry_key=entry_key,
-    )
+    return mutate, Reason(Code.HAND_CORRECTED, {"number": number})
 
 
-def remove_hand(
-    table: Table,
-    number: int,
-    *,
-    by,
-    base_version: int,
-    reason: str | Reason = "",
-    entry_key: str | None = None,
-) -> ScoreSheet:
+@_sheet_verb
+def remove_hand(table: Table, number: int, *, by, reason):
     """Take out hand ``number`` (entered by mistake); later hands move up."""
 
     def mutate(state):
@@ -280,28 +255,11 @@ def remove_hand(
             raise SheetInputError("hand", "bad_input", detail=f"there is no hand {number}")
         del state.entries[number - 1]
 
-    default = Reason(Code.HAND_REMOVED, {"number": number})
-    return _change(
-        table,
-        mutate,
-        default,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        entry_key=entry_key,
-    )
+    return mutate, Reason(Code.HAND_REMOVED, {"number": number})
 
 
-def save_final_scores(
-    table: Table,
-    scores: dict,
-    *,
-    by,
-    base_version: int,
-    leftover_sticks: int = 0,
-    reason: str | Reason = "",
-    entry_key: str | None = None,
-) -> ScoreSheet:
+@_sheet_verb
+def save_final_scores(table: Table, scores: dict, *, by, reason, leftover_sticks: int = 0):
     """Record only the session's final scores (an event or table that keeps no hand rows)."""
     check_final_scores(scores, leftover_sticks)
 
@@ -316,47 +274,19 @@ def save_final_scores(
         state.final_scores = dict(scores)
         state.leftover_sticks = leftover_sticks
 
-    default = Reason(Code.FINAL_SCORES)
-    return _change(
-        table,
-        mutate,
-        default,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        entry_key=entry_key,
-    )
+    return mutate, Reason(Code.FINAL_SCORES)
 
 
-def record_ruling(
-    table: Table,
-    *,
-    by,
-    base_version: int,
-    kind: str,
-    player: str,
-    decision: str,
-    rule_reference: str = "",
-    after_hand: int | None = None,
-    tiles: str = "",
-    penalties: list[dict] | None = None,
-    hand_entry: dict | None = None,
-    reason: str | Reason = "",
-    entry_key: str | None = None,
-) -> ScoreSheet:
-    """Log a judge's ruling, its penalties, and the hand row it creates (a riichi chombo)."""
-    from tournament.results.sheet.rulings import check_ruling
+@_sheet_verb
+def record_ruling(table: Table, *, by, reason, hand_entry: dict | None = None, **fields):
+    """Log a judge's ruling, its penalties, and the hand row it creates (a riichi chombo).
 
+    ``fields`` are the ruling's, as :func:`check_ruling` takes them: ``kind``,
+    ``player``, ``decision``, and optionally ``rule_reference``, ``after_hand``
+    (the hand it happened in), ``tiles`` and ``penalties``.
+    """
     key = str(uuid.uuid4())
-    ruling = check_ruling(
-        kind=kind,
-        player=player,
-        decision=decision,
-        rule_reference=rule_reference,
-        after_hand=after_hand,
-        tiles=tiles,
-        penalties=penalties or [],
-    )
+    ruling = check_ruling(**fields)
     stamp = _stamp(by)
 
     def mutate(state):
@@ -377,21 +307,11 @@ def record_ruling(
             }
         )
 
-    default = Reason(Code.RULING_ADDED, {"kind": kind, "seat": player})
-    return _change(
-        table,
-        mutate,
-        default,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        entry_key=entry_key,
-    )
+    return mutate, Reason(Code.RULING_ADDED, {"kind": ruling["kind"], "seat": ruling["player"]})
 
 
-def void_ruling(
-    table: Table, key: str, *, by, base_version: int, reason: str, entry_key: str | None = None
-) -> ScoreSheet:
+@_sheet_verb
+def void_ruling(table: Table, key: str, *, by, reason: str):
     """Cancel a ruling: it stays on the sheet, marked void, and its hand row goes."""
     if not (reason or "").strip():
         raise NotAllowed(_("Say why the ruling is cancelled."))
@@ -405,13 +325,5 @@ def void_ruling(
                 return
         raise SheetInputError("penalties", "bad_input", detail="no such ruling on this sheet")
 
-    default = Reason(Code.RULING_VOIDED)  # never used today: a void needs the judge's words
-    return _change(
-        table,
-        mutate,
-        default,
-        by=by,
-        base_version=base_version,
-        reason=reason,
-        entry_key=entry_key,
-    )
+    # The default is never used today: a void needs the judge's words.
+    return mutate, Reason(Code.RULING_VOIDED)

@@ -60,6 +60,14 @@ def confirmed_of(table: Table) -> ScoreSheet | None:
     return table.sheets.filter(status=Status.CONFIRMED).first()
 
 
+def penalties_of(ruling) -> list[dict]:
+    """A stored ruling's penalties as the replay reads them."""
+    return [
+        {"player": p.player, "points": p.points, "scope": p.scope, "distribution": p.distribution}
+        for p in ruling.penalties.all()
+    ]
+
+
 def state_of(sheet: ScoreSheet | None) -> SheetState:
     if sheet is None:
         return SheetState()
@@ -83,15 +91,7 @@ def state_of(sheet: ScoreSheet | None) -> SheetState:
                 "voided_by": r.voided_by_id,
                 "voided_at": r.voided_at.isoformat() if r.voided_at else None,
                 "void_reason": r.void_reason,
-                "penalties": [
-                    {
-                        "player": p.player,
-                        "points": p.points,
-                        "scope": p.scope,
-                        "distribution": p.distribution,
-                    }
-                    for p in r.penalties.all()
-                ],
+                "penalties": penalties_of(r),
             }
         )
     return SheetState(

@@ -24,7 +24,7 @@ from tournament.results.models import ScoreSheet
 from tournament.results.page.display import WIND_CHARS
 
 REOPEN = "reopen"
-# Penalties off the overall total do not change a session's points (display.CATEGORY_NAMES).
+# Penalties off the overall total do not change a session's points (glossary.penalties).
 OFF_THE_SESSION = "overall_score"
 REOPEN_LABEL = gettext_lazy("I know: this sends the sheet back to being entered")
 ENDED_EARLY_LABEL = gettext_lazy("The session ended early (time): submit anyway")

@@ -1,75 +1,23 @@
-"""Numbers as a scoresheet writes them: signed deltas, exact fractions ("7/3", not 2.33)."""
+"""The sheet pages' filters: numbers as :mod:`tournament.formatting` writes them, form fields."""
 
 from __future__ import annotations
 
 import uuid
-from fractions import Fraction
 
 from django import template
 from django.utils.html import format_html
 
+from tournament import formatting
 from tournament.results.page import reasons
 
 register = template.Library()
-MINUS = "\u2212"  # a real minus sign: "−8,000" lines up with "+8,000"
 
 
-def _number(value):
-    if value is None or value == "":
-        return None
-    if isinstance(value, int | Fraction):
-        return Fraction(value)
-    try:
-        return Fraction(str(value))
-    except (ValueError, ZeroDivisionError):
-        return None
-
-
-def _shown(value, sign: bool) -> str:
-    """``value`` as a sheet writes it, "–" when it is no number."""
-    number = _number(value)
-    return "–" if number is None else _text(number, sign)
-
-
-def _text(number: Fraction, sign: bool) -> str:
-    if number.denominator == 1:
-        text = f"{abs(number.numerator):,}"
-    elif _decimal_places(number.denominator) is not None:
-        places = _decimal_places(number.denominator)
-        text = f"{abs(float(number)):,.{places}f}"
-    else:
-        text = f"{abs(number.numerator)}/{number.denominator}"
-    if number < 0:
-        return MINUS + text
-    return ("+" + text) if sign and number > 0 else text
-
-
-def _decimal_places(denominator: int) -> int | None:
-    """Digits after the point when 1/denominator is a short decimal (2, 4, 5, 10 …), else None."""
-    for places in range(1, 4):
-        if (10**places) % denominator == 0:
-            return places
-    return None
-
-
-@register.filter
-def points(value):
-    """12000 -> "12,000"; -8000 -> "−8,000"; "7/3" -> "7/3"; "153/10" -> "15.3"."""
-    return _shown(value, sign=False)
-
-
-@register.filter
-def signed(value):
-    """Like ``points`` with a "+" on gains: a delta or a session score."""
-    return _shown(value, sign=True)
-
-
-@register.filter
-def sign_class(value):
-    number = _number(value)
-    if number is None or number == 0:
-        return "zero"
-    return "plus" if number > 0 else "minus"
+# The numbers as tournament.formatting writes them, under the names the templates use.
+points = register.filter("points", formatting.points)
+signed = register.filter("signed", formatting.signed)
+sign_class = register.filter("sign_class", formatting.sign_class)
+ordinal_place = register.filter("ordinal_place", formatting.place)
 
 
 @register.filter
@@ -88,12 +36,6 @@ def get(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
-
-
-@register.filter
-def ordinal_place(value):
-    """1 -> "1", "3/2" (a shared place) -> "1.5": written as ``points``."""
-    return points(value)
 
 
 @register.filter

@@ -38,9 +38,9 @@ import itertools
 import random
 from collections import Counter
 
+from scoring.core.seats import PLAYERS_PER_TABLE
 from tournament.seating.planner import continuation, designs, groups, search, winds
 
-SEATS = 4
 # Iterations (deterministic for a seed) before the time budget is the limit.
 SEARCH_ITERATIONS = 20_000
 NAMING_ITERATIONS = 20_000
@@ -288,7 +288,7 @@ def _after(price, rounds):
 
 
 def _tables(occupant: list[int]) -> list[list[int]]:
-    return [occupant[i : i + SEATS] for i in range(0, len(occupant), SEATS)]
+    return [occupant[i : i + PLAYERS_PER_TABLE] for i in range(0, len(occupant), PLAYERS_PER_TABLE)]
 
 
 def with_group_penalty(met, group_of, penalty: int = search.GROUP_PENALTY):
@@ -341,7 +341,7 @@ def lower_bound(met, counts, group_of, count: int) -> int:
     A group of s players over T tables has at least r * C(q + 1, 2) +
     (T - r) * C(q, 2) pairs seated together each round (q, r = divmod(s, T)).
     """
-    tables = len(group_of) // SEATS
+    tables = len(group_of) // PLAYERS_PER_TABLE
     together = 0
     for size in Counter(g for g in group_of if g is not None).values():
         q, r = divmod(size, tables)

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from scoring.core.seats import PLAYERS_PER_TABLE
+
 PATTERNS = ("snake", "block")
-SEATS = 4
 
 
 def seat_by_rank(
@@ -29,14 +30,16 @@ def seat_by_rank(
     """(E, S, W, N) tables of ``order`` (best first) by ``pattern``."""
     if pattern not in PATTERNS:
         raise ValueError(f"unknown pattern {pattern!r}: use {', '.join(PATTERNS)}")
-    if len(order) % SEATS or not order:
+    if len(order) % PLAYERS_PER_TABLE or not order:
         raise ValueError(f"{len(order)} players cannot fill tables of four")
-    count = len(order) // SEATS
+    count = len(order) // PLAYERS_PER_TABLE
     if pattern == "block":
-        return [tuple(order[i * SEATS : (i + 1) * SEATS]) for i in range(count)]
+        return [
+            tuple(order[i * PLAYERS_PER_TABLE : (i + 1) * PLAYERS_PER_TABLE]) for i in range(count)
+        ]
     groups = groups or {}
     tables: list[list[int]] = [[] for _ in range(count)]
-    for row in range(SEATS):
+    for row in range(PLAYERS_PER_TABLE):
         band = list(order[row * count : (row + 1) * count])
         if row % 2:
             band.reverse()

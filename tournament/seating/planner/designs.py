@@ -41,9 +41,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from scoring.core.seats import PLAYERS_PER_TABLE
 from tournament.seating.planner.finite_fields import LARGEST_FIELD, galois_field, prime_power
 
-PLAYERS_PER_TABLE = 4
 # Tables of four over GF(4): a line of AG(d, 4) holds exactly four points.
 AFFINE_FIELD = 4
 LEVELS = 3  # the three copies of Z_m in the 1-rotational designs

@@ -33,10 +33,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from scoring.core.numbers import is_int
+from scoring.core.seats import PLAYERS_PER_TABLE
 from tournament.seating.planner import balanced, lineage, swiss, winds
 from tournament.seating.planner.deadline import Deadline
 
-SEATS = 4
 METHODS = ("balanced", "random", "swiss")
 DEFAULT_TIME_BUDGET = 20.0  # seconds
 # Guards that keep one call small enough to answer at once: the search holds
@@ -147,7 +148,7 @@ def plan_seating(
 
 
 def _tables(occupant: list[int]) -> list[list[int]]:
-    return [occupant[i : i + SEATS] for i in range(0, len(occupant), SEATS)]
+    return [occupant[i : i + PLAYERS_PER_TABLE] for i in range(0, len(occupant), PLAYERS_PER_TABLE)]
 
 
 def _shuffled_round(n: int, rng: random.Random) -> list[list[int]]:
@@ -160,7 +161,7 @@ def _history_numbers(played, index):
     """Meetings so far between current players, and their wind counts, by player index."""
     n = len(index)
     met = [[0] * n for _ in range(n)]
-    counts = [[0] * SEATS for _ in range(n)]
+    counts = [[0] * PLAYERS_PER_TABLE for _ in range(n)]
     for tables in played:
         for table in tables:
             for wind, player in enumerate(table):
@@ -181,16 +182,16 @@ def _check_players(players) -> list[int]:
     if not ids:
         raise SeatingError("there are no players to seat")
     for player in ids:
-        if isinstance(player, bool) or not isinstance(player, int):
+        if not is_int(player):
             raise SeatingError(f"player ids are whole numbers, not {player!r}")
     twice = sorted(p for p, c in Counter(ids).items() if c > 1)
     if twice:
         raise SeatingError(f"each player is listed once: {', '.join(map(str, twice))} appear twice")
-    short = -len(ids) % SEATS
+    short = -len(ids) % PLAYERS_PER_TABLE
     if short:
         raise SeatingError(
             f"{len(ids)} players cannot fill tables of four: add {_plural(short, 'substitute')}"
-            f" or drop {_plural(SEATS - short, 'player')}"
+            f" or drop {_plural(PLAYERS_PER_TABLE - short, 'player')}"
         )
     if len(ids) > MAX_PLAYERS:
         raise SeatingError(f"{len(ids)} players is more than the {MAX_PLAYERS} one plan can seat")
@@ -198,7 +199,7 @@ def _check_players(players) -> list[int]:
 
 
 def _check_rounds(rounds, played: int) -> None:
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+    if not is_int(rounds) or rounds < 1:
         raise SeatingError(f"the number of rounds must be a whole number from 1, not {rounds!r}")
     if rounds <= played:
         raise SeatingError(
@@ -221,7 +222,7 @@ def _check_history(history) -> tuple[Round, ...]:
         seen: set[int] = set()
         for t, table in enumerate(tables, start=1):
             table = tuple(table)
-            if len(table) != SEATS:
+            if len(table) != PLAYERS_PER_TABLE:
                 raise SeatingError(
                     f"history round {r}, table {t}: a table seats 4 players, not {len(table)}"
                 )

@@ -34,9 +34,9 @@ import heapq
 import random
 from dataclasses import dataclass
 
+from scoring.core.seats import PLAYERS_PER_TABLE
 from tournament.seating.planner.deadline import Deadline
 
-SEATS = 4  # players at a table, and winds at a table
 # A meeting of two clubmates costs as much as a first repeat: with a free
 # choice the planner avoids both, and neither outweighs the other.
 GROUP_PENALTY = 1
@@ -67,10 +67,15 @@ class Problem:
     winds: list[list[int]] | None = None
 
 
+def _seated_at(occupant: list[int], table: int) -> list[int]:
+    """The players at one table of a round: four consecutive places of its occupant list."""
+    return occupant[PLAYERS_PER_TABLE * table : PLAYERS_PER_TABLE * (table + 1)]
+
+
 def _pairs_of_table(occupant: list[int], table: int):
-    seated = occupant[SEATS * table : SEATS * table + SEATS]
-    for i in range(SEATS):
-        for j in range(i + 1, SEATS):
+    seated = _seated_at(occupant, table)
+    for i in range(PLAYERS_PER_TABLE):
+        for j in range(i + 1, PLAYERS_PER_TABLE):
             yield seated[i], seated[j]
 
 
@@ -79,7 +84,7 @@ def cost(problem: Problem, rounds: list[list[int]]) -> int:
     price = [row[:] for row in problem.price]
     total = 0
     for occupant in rounds:
-        for table in range(problem.size // SEATS):
+        for table in range(problem.size // PLAYERS_PER_TABLE):
             for p, q in _pairs_of_table(occupant, table):
                 total += price[p][q]
                 price[p][q] += 1
@@ -88,8 +93,8 @@ def cost(problem: Problem, rounds: list[list[int]]) -> int:
         counts = [row[:] for row in problem.winds]
         for occupant in rounds:
             for position, player in enumerate(occupant):
-                total += WIND_WEIGHT * counts[player][position % SEATS]
-                counts[player][position % SEATS] += 1
+                total += WIND_WEIGHT * counts[player][position % PLAYERS_PER_TABLE]
+                counts[player][position % PLAYERS_PER_TABLE] += 1
     return total
 
 
@@ -102,7 +107,7 @@ def lower_bound(problem: Problem) -> int:
     two players, hence the half. Winds alike: the cheapest counts, one round
     at a time.
     """
-    meetings = SEATS - 1
+    meetings = PLAYERS_PER_TABLE - 1
     total = 0
     for p in range(problem.size):
         heap = [problem.price[p][q] for q in range(problem.size) if q != p]
@@ -136,14 +141,16 @@ def greedy_rounds(problem: Problem, rng: random.Random, deadline: Deadline) -> l
         occupant: list[int] = []
         while order and not deadline.expired():
             table = [order.pop(0)]
-            while len(table) < SEATS:
+            while len(table) < PLAYERS_PER_TABLE:
                 best = min(order, key=lambda q: sum(price[q][x] for x in table))
                 order.remove(best)
                 table.append(best)
             occupant.extend(table)
         occupant.extend(order)
         for p, q in (
-            pair for t in range(problem.size // SEATS) for pair in _pairs_of_table(occupant, t)
+            pair
+            for t in range(problem.size // PLAYERS_PER_TABLE)
+            for pair in _pairs_of_table(occupant, t)
         ):
             price[p][q] += 1
             price[q][p] += 1
@@ -166,22 +173,22 @@ class _Search:
         self.winds = None if problem.winds is None else [row[:] for row in problem.winds]
         self.cost = 0
         for occupant in self.rounds:
-            for table in range(self.size // SEATS):
+            for table in range(self.size // PLAYERS_PER_TABLE):
                 for p, q in _pairs_of_table(occupant, table):
                     self.cost += self.price[p][q]
                     self.price[p][q] += 1
                     self.price[q][p] += 1
             if self.winds is not None:
                 for position, player in enumerate(occupant):
-                    self.cost += WIND_WEIGHT * self.winds[player][position % SEATS]
-                    self.winds[player][position % SEATS] += 1
+                    self.cost += WIND_WEIGHT * self.winds[player][position % PLAYERS_PER_TABLE]
+                    self.winds[player][position % PLAYERS_PER_TABLE] += 1
 
     def own_prices(self, r: int) -> list[int]:
         """For each player, the sum of prices with its three tablemates in round r."""
         occupant, price = self.rounds[r], self.price
         own = [0] * self.size
-        for start in range(0, self.size, SEATS):
-            seated = occupant[start : start + SEATS]
+        for start in range(0, self.size, PLAYERS_PER_TABLE):
+            seated = occupant[start : start + PLAYERS_PER_TABLE]
             for p in seated:
                 row = price[p]
                 own[p] = row[seated[0]] + row[seated[1]] + row[seated[2]] + row[seated[3]]
@@ -189,19 +196,20 @@ class _Search:
 
     def conflicts(self, r: int, own: list[int]) -> list[int]:
         """Players whose seat in round r costs something a move could save."""
-        repeat_free = SEATS - 1  # three first meetings at a price of 1 each
+        repeat_free = PLAYERS_PER_TABLE - 1  # three first meetings at a price of 1 each
         found = [p for p in range(self.size) if own[p] > repeat_free]
         if self.winds is not None:
             where, winds = self.where[r], self.winds
             found.extend(
                 p
                 for p in range(self.size)
-                if own[p] <= repeat_free and winds[p][where[p] % SEATS] > min(winds[p]) + 1
+                if own[p] <= repeat_free
+                and winds[p][where[p] % PLAYERS_PER_TABLE] > min(winds[p]) + 1
             )
         return found
 
     def wind_delta(self, a: int, pa: int, b: int, pb: int) -> int:
-        wa, wb = pa % SEATS, pb % SEATS
+        wa, wb = pa % PLAYERS_PER_TABLE, pb % PLAYERS_PER_TABLE
         if self.winds is None or wa == wb:
             return 0
         ca, cb = self.winds[a], self.winds[b]
@@ -211,11 +219,11 @@ class _Search:
         """The change of cost if a and b swap places in round r."""
         occupant, where, price = self.rounds[r], self.where[r], self.price
         pa, pb = where[a], where[b]
-        ta, tb = pa // SEATS, pb // SEATS
+        ta, tb = pa // PLAYERS_PER_TABLE, pb // PLAYERS_PER_TABLE
         change = self.wind_delta(a, pa, b, pb)
         if ta != tb:
-            rest_a = [x for x in occupant[SEATS * ta : SEATS * ta + SEATS] if x != a]
-            rest_b = [y for y in occupant[SEATS * tb : SEATS * tb + SEATS] if y != b]
+            rest_a = [x for x in _seated_at(occupant, ta) if x != a]
+            rest_b = [y for y in _seated_at(occupant, tb) if y != b]
             change += sum(price[a][y] + 1 - price[b][y] for y in rest_b)
             change += sum(price[b][x] + 1 - price[a][x] for x in rest_a)
         return change
@@ -223,17 +231,17 @@ class _Search:
     def swap(self, r: int, a: int, b: int, change: int) -> None:
         occupant, where, price = self.rounds[r], self.where[r], self.price
         pa, pb = where[a], where[b]
-        ta, tb = pa // SEATS, pb // SEATS
+        ta, tb = pa // PLAYERS_PER_TABLE, pb // PLAYERS_PER_TABLE
         if ta != tb:
             for mover, stayer_table, leaver in ((a, tb, b), (b, ta, a)):
-                for x in occupant[SEATS * stayer_table : SEATS * stayer_table + SEATS]:
+                for x in _seated_at(occupant, stayer_table):
                     if x != leaver:
                         price[mover][x] += 1
                         price[x][mover] += 1
                         price[leaver][x] -= 1
                         price[x][leaver] -= 1
         if self.winds is not None:
-            wa, wb = pa % SEATS, pb % SEATS
+            wa, wb = pa % PLAYERS_PER_TABLE, pb % PLAYERS_PER_TABLE
             self.winds[a][wa] -= 1
             self.winds[a][wb] += 1
             self.winds[b][wb] -= 1
@@ -250,25 +258,25 @@ class _Search:
         seating better than ``aspiration``.
         """
         price, n, winds = self.price, self.size, self.winds
-        slot = 1 if winds is not None else SEATS  # a tabu entry per seat, or per table
+        slot = 1 if winds is not None else PLAYERS_PER_TABLE  # a tabu entry per seat, or per table
         best_change, moves = None, []
         for r, a, own in candidates:
             occupant, where = self.rounds[r], self.where[r]
             pa = where[a]
-            ta = pa // SEATS
+            ta = pa // PLAYERS_PER_TABLE
             row = price[a]
             at_table = [
                 row[occupant[i]]
                 + row[occupant[i + 1]]
                 + row[occupant[i + 2]]
                 + row[occupant[i + 3]]
-                for i in range(0, n, SEATS)
+                for i in range(0, n, PLAYERS_PER_TABLE)
             ]
-            m0, m1, m2, m3 = (price[x] for x in occupant[SEATS * ta : SEATS * ta + SEATS])
-            leave = 2 * SEATS - 2 - own[a]
+            m0, m1, m2, m3 = (price[x] for x in _seated_at(occupant, ta))
+            leave = 2 * PLAYERS_PER_TABLE - 2 - own[a]
             for b in range(n):
                 pb = where[b]
-                tb = pb // SEATS
+                tb = pb // PLAYERS_PER_TABLE
                 if tb != ta:
                     change = (
                         leave + at_table[tb] + m0[b] + m1[b] + m2[b] + m3[b] - 2 * row[b] - own[b]
@@ -322,7 +330,7 @@ def improve(
         return search.rounds
     bound = lower_bound(problem) if bound is None else bound
     best, best_cost, last_gain = [o[:] for o in search.rounds], search.cost, 0
-    slot = 1 if problem.winds is not None else SEATS
+    slot = 1 if problem.winds is not None else PLAYERS_PER_TABLE
     tabu: dict[tuple[int, int, int], int] = {}  # (round, player, table or seat) -> until
     iteration = best_found = 0
     while best_cost > bound and iteration < max_iterations and not deadline.expired():
@@ -355,6 +363,6 @@ def _restart(problem: Problem, best: list[list[int]], rng: random.Random) -> _Se
     for _ in range(RESTART_SWAPS * problem.rounds):
         r = rng.randrange(problem.rounds)
         a, b = rng.sample(range(problem.size), 2)
-        if search.where[r][a] // SEATS != search.where[r][b] // SEATS:
+        if search.where[r][a] // PLAYERS_PER_TABLE != search.where[r][b] // PLAYERS_PER_TABLE:
             search.swap(r, a, b, search.delta(r, a, b))
     return search

@@ -36,14 +36,14 @@ from __future__ import annotations
 
 import itertools
 
+from scoring.core.seats import PLAYERS_PER_TABLE
 from tournament.seating.planner.deadline import Deadline
 
-SEATS = 4
 MEETING_WEIGHT = 4
 # Swaps are between tables at most this far apart: neighbours, and the next
 # ones for the rare player whose neighbours they have all met.
 REACH = 2
-_ORDERS = tuple(itertools.permutations(range(SEATS)))
+_ORDERS = tuple(itertools.permutations(range(PLAYERS_PER_TABLE)))
 NEAR_HOME_NODES = 50_000  # steps of the depth-first search for a repeat-free round
 
 
@@ -52,8 +52,10 @@ class _Round:
 
     def __init__(self, order, price, counts):
         self.price, self.counts = price, counts
-        self.home = {player: i // SEATS for i, player in enumerate(order)}
-        self.tables = [list(order[i : i + SEATS]) for i in range(0, len(order), SEATS)]
+        self.home = {player: i // PLAYERS_PER_TABLE for i, player in enumerate(order)}
+        self.tables = [
+            list(order[i : i + PLAYERS_PER_TABLE]) for i in range(0, len(order), PLAYERS_PER_TABLE)
+        ]
         self._cache: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
         count = len(self.tables)
         self.pairs = [(t, u) for t in range(count) for u in range(t + 1, min(count, t + REACH + 1))]
@@ -63,7 +65,7 @@ class _Round:
         key = tuple(sorted(table))
         if key not in self._cache:
             meetings = sum(self.price[p][q] for p, q in itertools.combinations(key, 2))
-            order, winds = tuple(range(SEATS)), 0
+            order, winds = tuple(range(PLAYERS_PER_TABLE)), 0
             if self.counts is not None:
                 winds, order = min(
                     (sum(self.counts[key[i]][wind] for wind, i in enumerate(o)), o) for o in _ORDERS
@@ -83,7 +85,7 @@ class _Round:
         for t, u in self.pairs:
             upper, lower = self.tables[t], self.tables[u]
             before = self.cost(t, upper) + self.cost(u, lower)
-            for i, j in itertools.product(range(SEATS), repeat=2):
+            for i, j in itertools.product(range(PLAYERS_PER_TABLE), repeat=2):
                 new_upper = upper[:i] + [lower[j]] + upper[i + 1 :]
                 new_lower = lower[:j] + [upper[i]] + lower[j + 1 :]
                 change = self.cost(t, new_upper) + self.cost(u, new_lower) - before
@@ -159,10 +161,10 @@ def _near_home(order: list[int], price, deadline: Deadline) -> list[list[int]] |
     then one up; None when there is no such seating or after NEAR_HOME_NODES
     steps.
     """
-    count = len(order) // SEATS
+    count = len(order) // PLAYERS_PER_TABLE
     tables: list[list[int]] = [[] for _ in range(count)]
     choices = [
-        [t for t in (i // SEATS, i // SEATS + 1, i // SEATS - 1) if 0 <= t < count]
+        [t for step in (0, 1, -1) if 0 <= (t := i // PLAYERS_PER_TABLE + step) < count]
         for i in range(len(order))
     ]
     stack = [0]  # per placed player: the index of the choice it took, plus one
@@ -176,7 +178,7 @@ def _near_home(order: list[int], price, deadline: Deadline) -> list[list[int]] |
         while tried < len(choices[i]):
             table = tables[choices[i][tried]]
             tried += 1
-            if len(table) < SEATS and all(price[player][q] == 0 for q in table):
+            if len(table) < PLAYERS_PER_TABLE and all(price[player][q] == 0 for q in table):
                 table.append(player)
                 stack[-1] = tried
                 stack.append(0)

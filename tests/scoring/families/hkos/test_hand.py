@@ -18,43 +18,18 @@ from scoring.engine import score
 from scoring.families.hkos.hand import PRESET, resolve, scale_units
 from scoring.families.hkos.patterns import TESTS
 from scoring.families.rulesets import get_ruleset
+from tests.scoring.hands import PLAIN_HAND
+from tests.scoring.hands import items as _faan
+from tests.scoring.hands import melds as _melds
 
 # chow 234m, chow 567p, pung 888s, then 34s + 5s (two-sided) and the pair 99m:
 # no pattern at all (mixed suits, a pung so not all chows, no honours).
-BASE = {
-    "concealed": "34s99m",
-    "win_tile": "5s",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-    "flowers": [3],
-    "melds": [
-        {"type": "chi", "tiles": "234m"},
-        {"type": "chi", "tiles": "567p"},
-        {"type": "pon", "tiles": "888s"},
-    ],
-}
+BASE = {**PLAIN_HAND, "flowers": [3]}
 WITH_KONG = {**BASE, "melds": [*BASE["melds"][:2], {"type": "kan", "tiles": "8888s"}]}
 
 
 def _hk(hand=BASE, lang="en", **changes):
     return score({**hand, **changes}, "hkos", lang)
-
-
-def _faan(result):
-    return {i.key: i.total for i in result.items}
-
-
-def _melds(*specs):
-    """``_melds("chi 123m", "pon 555z", "kan 1111m", "ckan 2222p")``; ckan is concealed."""
-    out = []
-    for spec in specs:
-        kind, tiles = spec.split()
-        meld = {"type": "kan" if kind == "ckan" else kind, "tiles": tiles}
-        if kind == "ckan":
-            meld["concealed"] = True
-        out.append(meld)
-    return out
 
 
 def test_base_hand_has_no_pattern():

@@ -11,20 +11,9 @@ import pytest
 
 from scoring.engine import score, score_configured
 from scoring.families.rulesets import get_ruleset
+from tests.scoring.hands import PLAIN_HAND
 
-BASE = {
-    "concealed": "34s99m",
-    "win_tile": "5s",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-    "flowers": [3],
-    "melds": [
-        {"type": "chi", "tiles": "234m"},
-        {"type": "chi", "tiles": "567p"},
-        {"type": "pon", "tiles": "888s"},
-    ],
-}
+BASE = {**PLAIN_HAND, "flowers": [3]}
 
 
 # seed 002 L5

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.core.money import SettlementError
 from scoring.core.placement import SessionError
 from scoring.families.hkos.hand import PRESET, resolve
 from scoring.families.hkos.session import (
@@ -23,24 +22,12 @@ from scoring.families.hkos.settlement import (
     HKOS_SESSION_RULES,
     Deal,
     HKOSSessionRules,
-    HKOSSettlement,
     HKOSSettlementError,
     next_deal,
     settle_hkos,
 )
-
-PLAYERS = ["ann", "bob", "cy", "dee"]  # seats E, S, W, N
-
-
-def _checked(s: HKOSSettlement) -> HKOSSettlement:
-    assert sum(s.deltas.values()) == 0 and list(s.deltas) == PLAYERS
-    explained = dict.fromkeys(PLAYERS, 0)
-    for t in s.transfers:
-        assert t.amount > 0
-        explained[t.payer] -= t.amount
-        explained[t.payee] += t.amount
-    assert explained == s.deltas
-    return s
+from tests.scoring.hands import PLAYERS, refusal
+from tests.scoring.hands import checked as _checked
 
 
 def deltas(outcome, **kwargs) -> list[int]:
@@ -117,10 +104,7 @@ def test_two_winners_on_one_discard():
     ],
 )
 def test_bad_input_names_the_field(outcome, kwargs, field):
-    with pytest.raises(HKOSSettlementError) as caught:
-        settle_hkos(PLAYERS, outcome, **kwargs)
-    assert caught.value.field == field
-    assert isinstance(caught.value, SettlementError)
+    assert refusal(HKOSSettlementError, settle_hkos, PLAYERS, outcome, **kwargs).field == field
 
 
 def test_half_responsibility_needs_quarters():

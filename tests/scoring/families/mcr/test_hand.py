@@ -13,19 +13,9 @@ from scoring.core.hand import hand_from_dict
 from scoring.core.names import name_table
 from scoring.engine import score
 from scoring.families.mcr.hand import _library_fans
+from tests.scoring.hands import PLAIN_HAND
 
-BASE = {
-    "concealed": "34s99m",
-    "win_tile": "5s",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-    "melds": [
-        {"type": "chi", "tiles": "234m"},
-        {"type": "chi", "tiles": "567p"},
-        {"type": "pon", "tiles": "888s"},
-    ],
-}
+BASE = PLAIN_HAND
 WITH_KONG = {**BASE, "melds": [*BASE["melds"][:2], {"type": "kan", "tiles": "8888s"}]}
 
 

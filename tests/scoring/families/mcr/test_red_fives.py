@@ -8,19 +8,9 @@ is refused with ``bad_tile`` (issue 15, as seed 002 L5 for HKOS).
 from __future__ import annotations
 
 from scoring.engine import score
+from tests.scoring.hands import PLAIN_HAND
 
-BASE = {
-    "concealed": "34s99m",
-    "win_tile": "5s",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-    "melds": [
-        {"type": "chi", "tiles": "234m"},
-        {"type": "chi", "tiles": "567p"},
-        {"type": "pon", "tiles": "888s"},
-    ],
-}
+BASE = PLAIN_HAND
 
 
 # seed 000 L158

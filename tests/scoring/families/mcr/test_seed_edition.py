@@ -14,23 +14,10 @@ import pytest
 from scoring.engine import score
 from scoring.families import family_for
 from scoring.families.mcr.rules import resolve
+from tests.scoring.hands import hand as _hand
+from tests.scoring.hands import items as _fans
 
 CN = {"mcr_edition": "cn-national"}
-
-
-def _hand(concealed: str, win_tile: str, win: str = "ron", **more):
-    return {
-        "concealed": concealed,
-        "win_tile": win_tile,
-        "win": win,
-        "seat_wind": "S",
-        "round_wind": "E",
-        **more,
-    }
-
-
-def _fans(result):
-    return {i.key: i.total for i in result.items}
 
 
 def _seed(hand):
@@ -43,51 +30,148 @@ def _cn_total(hand):
     return score({**hand, "options": CN}, "mcr").total
 
 
-# --- L140 么九刻 -------------------------------------------------------------------
+# --- one hand each: the seed edition's fans and total, and the cn-national total ------
 
-
-def test_seed_000_L140_pung_of_terminals_or_honors_combines_with_both_winds():
-    # 111z (East: prevalent and seat) 123m 456p 789s 99m: Mixed Straight 8, Prevalent
-    # Wind 2, Seat Wind 2, Concealed Hand 2, Pung of Terminals or Honors 1.
-    hand = _hand("111z123m456p78s99m", "9s", seat_wind="E")
-    result = _seed(hand)
-    assert result.total == 15
-    assert _fans(result) == {
-        "mixed_straight": 8,
-        "prevalent_wind": 2,
-        "seat_wind": 2,
-        "concealed_hand": 2,
-        "pung_of_terminals_or_honors": 1,  # one pung, though it scores both winds
-    }
-    assert _cn_total(hand) == 14
-
-
-def test_seed_000_L140_a_melded_seat_wind_pung_reaches_eight():
-    # A melded seat-wind pung 222z (seat South): Mixed Straight 8 + Seat Wind 2 +
+# pytest.param(hand, fans (key -> value x count), seed total, cn-national total, id=the case).
+EDITION_CASES = [
+    # L140 么九刻: 111z (East: prevalent and seat) 123m 456p 789s 99m: Mixed Straight 8,
+    # Prevalent Wind 2, Seat Wind 2, Concealed Hand 2, Pung of Terminals or Honors 1.
+    pytest.param(
+        _hand("111z123m456p78s99m", "9s", seat_wind="E"),
+        {
+            "mixed_straight": 8,
+            "prevalent_wind": 2,
+            "seat_wind": 2,
+            "concealed_hand": 2,
+            "pung_of_terminals_or_honors": 1,  # one pung, though it scores both winds
+        },
+        15,
+        14,
+        id="L140_pung_of_terminals_or_honors_combines_with_both_winds",
+    ),
+    # L140: a melded seat-wind pung 222z (seat South): Mixed Straight 8 + Seat Wind 2 +
     # Pung of Terminals or Honors 1 = 11 (cn-national: 10).
-    hand = _hand("123m456p78s99m", "9s", melds=[{"type": "pon", "tiles": "222z"}])
-    result = _seed(hand)
-    assert result.total == 11
-    assert _fans(result) == {"mixed_straight": 8, "seat_wind": 2, "pung_of_terminals_or_honors": 1}
-    assert _cn_total(hand) == 10
-
-
-def test_seed_000_L140_one_pung_of_terminals_or_honors_per_wind_pung():
-    # 111z (prevalent East) and 222z (seat South), both concealed, the value that
+    pytest.param(
+        _hand("123m456p78s99m", "9s", melds=[{"type": "pon", "tiles": "222z"}]),
+        {"mixed_straight": 8, "seat_wind": 2, "pung_of_terminals_or_honors": 1},
+        11,
+        10,
+        id="L140_a_melded_seat_wind_pung_reaches_eight",
+    ),
+    # L140: 111z (prevalent East) and 222z (seat South), both concealed, the value that
     # makes it 8 or more: the seed counts 12, the calculators 10.
-    hand = _hand("111z222z123m456p9m", "9m")
+    pytest.param(
+        _hand("111z222z123m456p9m", "9m"),
+        {
+            "prevalent_wind": 2,
+            "seat_wind": 2,
+            "concealed_hand": 2,
+            "two_concealed_pungs": 2,
+            "one_voided_suit": 1,
+            "unique_wait_single": 1,
+            "pung_of_terminals_or_honors": 2,
+        },
+        12,
+        10,
+        id="L140_one_pung_of_terminals_or_honors_per_wind_pung",
+    ),
+    # L58 七対 on the last tile: Last Tile Draw replaces Self-Drawn (L95); the self-drawn
+    # hand still gets 不求人, as any concealed self-drawn hand does with Last Tile Draw.
+    pytest.param(
+        _hand("1133m5577p22s446z", "6z", "tsumo", flags=["last_tile"]),
+        {"seven_pairs": 24, "last_tile_draw": 8, "all_types": 6, "fully_concealed_hand": 4},
+        42,
+        38,
+        id="L58_seven_pairs_on_the_last_tile_is_fully_concealed_too",
+    ),
+    # L58: the same seven pairs won on a discard is unchanged.
+    pytest.param(
+        _hand("1133m5577p22s446z", "6z"),
+        {"seven_pairs": 24, "all_types": 6},
+        30,
+        30,
+        id="L58_a_seven_pairs_discard_win_is_unchanged",
+    ),
+    # L26 緑一色: 22s 234s 234s 666s 888s, bamboo only. All Green 88 + Concealed Hand 2 +
+    # Tile Hog 2 + Two Concealed Pungs 2 + All Simples 2 + Pure Double Chow 1; no Full
+    # Flush (cn-national: 121, + Full Flush 24).
+    pytest.param(
+        _hand("223344666888s2s", "2s"),
+        {
+            "all_green": 88,
+            "concealed_hand": 2,
+            "tile_hog": 2,
+            "two_concealed_pungs": 2,
+            "all_simples": 2,
+            "pure_double_chow": 1,
+        },
+        97,
+        121,
+        id="L26_all_green_does_not_combine_with_full_flush",
+    ),
+    # L26: 22s 22s 33s 44s 66s 88s 66z: All Green 88 + Seven Pairs 24, no Tile Hog.
+    pytest.param(
+        _hand("222233446688s6z", "6z"),
+        {"all_green": 88, "seven_pairs": 24},
+        112,
+        114,
+        id="L26_all_green_seven_pairs_adds_no_tile_hog",
+    ),
+    # L35 清么九: 111m 111p 999s 999m 11s: 1m/1p and 9m/9s are two Double Pungs (2 each).
+    pytest.param(
+        _hand("111m111p999s99m11s", "9m"),
+        {"all_terminals": 64, "three_concealed_pungs": 16, "concealed_hand": 2, "double_pung": 4},
+        86,
+        82,
+        id="L35_all_terminals_combines_with_double_pung",
+    ),
+    # L35: 111m 111p 111s 999m 99s: Triple Pung 16, in both editions; no Double Pung beside it.
+    pytest.param(
+        _hand("111m111p111s99m99s", "9m"),
+        {"all_terminals": 64, "triple_pung": 16, "three_concealed_pungs": 16, "concealed_hand": 2},
+        98,
+        98,
+        id="L35_all_terminals_combines_with_triple_pung",
+    ),
+    # L35: 11m 11m 99m 11p 99p 11s 99s: All Terminals 64 + Seven Pairs 24.
+    pytest.param(
+        _hand("1111m99m11p99p11s9s", "9s"),
+        {"all_terminals": 64, "seven_pairs": 24},
+        88,
+        90,
+        id="L35_all_terminals_seven_pairs_adds_no_tile_hog",
+    ),
+    # L27 九連宝灯: 1112345678999m + 2m: 111 22 345 678 999. Nine Gates 88 + Two Concealed
+    # Pungs 2 + Short Straight 1.
+    pytest.param(
+        _hand("1112345678999m", "2m"),
+        {"nine_gates": 88, "two_concealed_pungs": 2, "short_straight": 1},
+        91,
+        92,
+        id="L27_nine_gates_adds_no_pung_of_terminals_or_honors",
+    ),
+    # L74 全帯五: 345m 456p 567s 456s 55m: All Five 16 + Mixed Shifted Chows 6 + Concealed
+    # Hand 2 + Mixed Double Chow 1.
+    pytest.param(
+        _hand("345m456p567s456s5m", "5m"),
+        {"all_five": 16, "mixed_shifted_chows": 6, "concealed_hand": 2, "mixed_double_chow": 1},
+        25,
+        27,
+        id="L74_all_five_does_not_combine_with_all_chows",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "fans", "total", "cn_total"), EDITION_CASES)
+def test_seed_000_edition_fans_and_totals(hand, fans, total, cn_total):
+    """The seed edition's fans and total of one hand, and the cn-national total."""
     result = _seed(hand)
-    assert result.total == 12
-    assert _fans(result) == {
-        "prevalent_wind": 2,
-        "seat_wind": 2,
-        "concealed_hand": 2,
-        "two_concealed_pungs": 2,
-        "one_voided_suit": 1,
-        "unique_wait_single": 1,
-        "pung_of_terminals_or_honors": 2,
-    }
-    assert _cn_total(hand) == 10
+    assert _fans(result) == fans
+    assert result.total == total
+    assert _cn_total(hand) == cn_total
+
+
+# --- L140 么九刻 -------------------------------------------------------------------
 
 
 def test_seed_000_L36_little_four_winds_adds_no_pung_of_terminals_or_honors():
@@ -149,46 +233,7 @@ def test_seed_000_self_drawn_special_hand_is_fully_concealed(
     assert _cn_total(hand) == cn_total
 
 
-def test_seed_000_L58_seven_pairs_on_the_last_tile_is_fully_concealed_too():
-    # Last Tile Draw replaces Self-Drawn (L95); the self-drawn hand still gets 不求人,
-    # as any concealed self-drawn hand does with Last Tile Draw.
-    hand = _hand("1133m5577p22s446z", "6z", "tsumo", flags=["last_tile"])
-    result = _seed(hand)
-    assert _fans(result) == {
-        "seven_pairs": 24,
-        "last_tile_draw": 8,
-        "all_types": 6,
-        "fully_concealed_hand": 4,
-    }
-    assert result.total == 42
-    assert _cn_total(hand) == 38
-
-
-def test_seed_000_L58_a_seven_pairs_discard_win_is_unchanged():
-    hand = _hand("1133m5577p22s446z", "6z")
-    result = _seed(hand)
-    assert _fans(result) == {"seven_pairs": 24, "all_types": 6}
-    assert _cn_total(hand) == result.total == 30
-
-
 # --- L26 緑一色 -------------------------------------------------------------------
-
-
-def test_seed_000_L26_all_green_does_not_combine_with_full_flush():
-    # 22s 234s 234s 666s 888s, bamboo only. All Green 88 + Concealed Hand 2 + Tile
-    # Hog 2 + Two Concealed Pungs 2 + All Simples 2 + Pure Double Chow 1; no Full Flush.
-    hand = _hand("223344666888s2s", "2s")
-    result = _seed(hand)
-    assert _fans(result) == {
-        "all_green": 88,
-        "concealed_hand": 2,
-        "tile_hog": 2,
-        "two_concealed_pungs": 2,
-        "all_simples": 2,
-        "pure_double_chow": 1,
-    }
-    assert result.total == 97
-    assert _cn_total(hand) == 121  # + Full Flush 24
 
 
 def test_seed_000_L26_all_green_does_not_combine_with_half_flush():
@@ -197,85 +242,6 @@ def test_seed_000_L26_all_green_does_not_combine_with_half_flush():
     result = _seed(hand)
     assert "half_flush" not in _fans(result)
     assert result.total == _cn_total(hand) == 93
-
-
-def test_seed_000_L26_all_green_seven_pairs_adds_no_tile_hog():
-    # 22s 22s 33s 44s 66s 88s 66z: All Green 88 + Seven Pairs 24, no Tile Hog.
-    hand = _hand("222233446688s6z", "6z")
-    result = _seed(hand)
-    assert _fans(result) == {"all_green": 88, "seven_pairs": 24}
-    assert result.total == 112
-    assert _cn_total(hand) == 114
-
-
-# --- L35 清么九 -------------------------------------------------------------------
-
-
-def test_seed_000_L35_all_terminals_combines_with_double_pung():
-    # 111m 111p 999s 999m 11s: 1m/1p and 9m/9s are two Double Pungs (2 each).
-    hand = _hand("111m111p999s99m11s", "9m")
-    result = _seed(hand)
-    assert _fans(result) == {
-        "all_terminals": 64,
-        "three_concealed_pungs": 16,
-        "concealed_hand": 2,
-        "double_pung": 4,
-    }
-    assert result.total == 86
-    assert _cn_total(hand) == 82
-
-
-def test_seed_000_L35_all_terminals_combines_with_triple_pung():
-    # 111m 111p 111s 999m 99s: Triple Pung 16, in both editions; no Double Pung beside it.
-    hand = _hand("111m111p111s99m99s", "9m")
-    result = _seed(hand)
-    assert _fans(result) == {
-        "all_terminals": 64,
-        "triple_pung": 16,
-        "three_concealed_pungs": 16,
-        "concealed_hand": 2,
-    }
-    assert result.total == _cn_total(hand) == 98
-
-
-def test_seed_000_L35_all_terminals_seven_pairs_adds_no_tile_hog():
-    # 11m 11m 99m 11p 99p 11s 99s: All Terminals 64 + Seven Pairs 24.
-    hand = _hand("1111m99m11p99p11s9s", "9s")
-    result = _seed(hand)
-    assert _fans(result) == {"all_terminals": 64, "seven_pairs": 24}
-    assert result.total == 88
-    assert _cn_total(hand) == 90
-
-
-# --- L27 九連宝灯 ------------------------------------------------------------------
-
-
-def test_seed_000_L27_nine_gates_adds_no_pung_of_terminals_or_honors():
-    # 1112345678999m + 2m: 111 22 345 678 999. Nine Gates 88 + Two Concealed Pungs 2
-    # + Short Straight 1.
-    hand = _hand("1112345678999m", "2m")
-    result = _seed(hand)
-    assert _fans(result) == {"nine_gates": 88, "two_concealed_pungs": 2, "short_straight": 1}
-    assert result.total == 91
-    assert _cn_total(hand) == 92
-
-
-# --- L74 全帯五 -------------------------------------------------------------------
-
-
-def test_seed_000_L74_all_five_does_not_combine_with_all_chows():
-    # 345m 456p 567s 456s 55m: All Five 16 + Mixed Shifted Chows 6 + Concealed Hand 2
-    # + Mixed Double Chow 1.
-    hand = _hand("345m456p567s456s5m", "5m")
-    result = _seed(hand)
-    assert _fans(result) == {
-        "all_five": 16,
-        "mixed_shifted_chows": 6,
-        "concealed_hand": 2,
-        "mixed_double_chow": 1,
-    }
-    assert result.total == 25
-    assert _cn_total(hand) == 27
 
 
 # --- L98 搶杠和 -------------------------------------------------------------------

@@ -18,20 +18,8 @@ from scoring.families.mcr.settlement import (
     MCRSettlementRules,
     settle_mcr,
 )
-
-PLAYERS = ["ann", "bob", "cy", "dee"]
-
-
-def _checked(s: MCRSettlement) -> MCRSettlement:
-    assert sum(s.deltas.values()) == 0
-    assert list(s.deltas) == PLAYERS
-    explained = dict.fromkeys(PLAYERS, 0)
-    for t in s.transfers:
-        assert t.amount > 0
-        explained[t.payer] -= t.amount
-        explained[t.payee] += t.amount
-    assert explained == s.deltas
-    return s
+from tests.scoring.hands import PLAYERS
+from tests.scoring.hands import checked as _checked
 
 
 def settle(outcome, **kwargs) -> MCRSettlement:

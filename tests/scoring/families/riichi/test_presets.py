@@ -11,6 +11,9 @@ import pytest
 
 from scoring.engine import score
 from tests.sample_hands import FOUR_HAN_THIRTY_FU
+from tests.scoring.hands import hand as _hand
+from tests.scoring.hands import hand_with as _hand_with
+from tests.scoring.hands import items as _items
 
 RIICHI_PRESETS = ("jpml-a", "jpml-b", "wrc", "ema", "tenhou")
 
@@ -44,14 +47,7 @@ def test_kiriage_is_an_event_option():
 # East seat in the East round: the 1z pair is both seat and round wind.
 # Closed ron: 30 base + 8 (concealed 111m) + pair 4 (Tenhou) = 42 -> 50 fu,
 # or + pair 2 (JPML) = 40 fu. Riichi only: 1 han, dealer ron 6b.
-DOUBLE_WIND_PAIR = {
-    "concealed": "111m234p567s78s11z",
-    "win_tile": "9s",
-    "win": "ron",
-    "seat_wind": "E",
-    "round_wind": "E",
-    "flags": ["riichi"],
-}
+DOUBLE_WIND_PAIR = _hand("111m234p567s78s11z", "9s", seat_wind="E", flags=["riichi"])
 
 
 @pytest.mark.parametrize(
@@ -77,14 +73,7 @@ def test_double_wind_pair_fu_is_an_option():
 # Closed tsumo 2233445566788m + 7m: riichi 1, tsumo 1, pinfu 1, tanyao 1,
 # ryanpeikou 3, chinitsu 6 = 13 han. Non-dealer tsumo: b = 8,000 -> 16,000 +
 # 8,000 x 2 = 32,000; b = 6,000 -> 12,000 + 6,000 x 2 = 24,000.
-THIRTEEN_HAN = {
-    "concealed": "2233445566788m",
-    "win_tile": "7m",
-    "win": "tsumo",
-    "seat_wind": "S",
-    "round_wind": "E",
-    "flags": ["riichi"],
-}
+THIRTEEN_HAN = _hand("2233445566788m", "7m", "tsumo", flags=["riichi"])
 
 
 @pytest.mark.parametrize(
@@ -111,10 +100,6 @@ SITUATIONAL = {
     "dora_indicators": "9s1m",
     "ura_indicators": "3p1s",
 }
-
-
-def _items(result):
-    return {i.key: i.total for i in result.items}
 
 
 def test_jpml_a_has_no_ippatsu_ura_or_kan_dora():
@@ -152,13 +137,7 @@ def test_red_fives_can_be_switched_on():
 
 
 # Big three dragons + all honours: two different yakuman.
-TWO_YAKUMAN = {
-    "concealed": "5556667771122z",
-    "win_tile": "1z",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-}
+TWO_YAKUMAN = _hand("5556667771122z", "1z")
 
 
 @pytest.mark.parametrize(
@@ -177,13 +156,7 @@ def test_stacked_yakuman(ruleset, points, limit):
 
 
 # Four concealed pungs won on the pair: a "special wait" double only where allowed.
-SUUANKOU_TANKI = {
-    "concealed": "111333m555p777s9p",
-    "win_tile": "9p",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-}
+SUUANKOU_TANKI = _hand("111333m555p777s9p", "9p")
 
 
 @pytest.mark.parametrize("ruleset", RIICHI_PRESETS)
@@ -197,14 +170,7 @@ def test_special_waits_double_when_the_option_says():
     assert score(hand, "tenhou").points == 64000
 
 
-OPEN_TANYAO = {
-    "concealed": "567m456p2388s",
-    "win_tile": "4s",
-    "win": "ron",
-    "seat_wind": "S",
-    "round_wind": "E",
-    "melds": [{"type": "chi", "tiles": "234m"}],
-}
+OPEN_TANYAO = _hand_with("567m456p2388s", "4s", "chi 234m")
 
 
 @pytest.mark.parametrize("ruleset", RIICHI_PRESETS)

@@ -20,28 +20,13 @@ import pytest
 
 from scoring.families import family_for
 from scoring.families.zung_jung.rules import resolve
-from scoring.sheets import SheetError, replay_sheet
+from scoring.sheets import replay_sheet
+from tests.zung_jung_hands import PENALTY_TILES_BY_DISCARD as BY_DISCARD
+from tests.zung_jung_hands import PENALTY_TILES_HAND as TILES
+from tests.zung_jung_hands import refused, tiles_ruling
 
-TILES = {"concealed": "13456789s11z555z", "win_tile": "2s"}
-BY_DISCARD = {
-    "outcome": "discard",
-    "level": "tiles",
-    "winner": "S",
-    "discarder": "E",
-    "hand": TILES,
-}
 BY_DRAW = {"outcome": "self_draw", "level": "tiles", "winner": "S", "hand": TILES}
 VALUE = {"outcome": "discard", "winner": "S", "discarder": "E", "points": 40}
-
-
-def tiles_ruling(tiles: str, after_hand: int = 0, player: str = "S") -> dict:
-    return {"player": player, "category": "penalty_tiles", "after_hand": after_hand, "tiles": tiles}
-
-
-def refused(rows, ledger) -> SheetError:
-    with pytest.raises(SheetError) as caught:
-        replay_sheet("zung-jung", {}, rows, ledger)
-    return caught.value
 
 
 def test_seed_001_l87_a_penalty_tile_in_the_chow_a_discard_completes_is_refused():

@@ -12,7 +12,6 @@ from fractions import Fraction
 import pytest
 
 from scoring.core.hand import hand_from_dict
-from scoring.core.money import SettlementError
 from scoring.core.tiles import to_mpsz
 from scoring.families.zung_jung.settlement import (
     ZJ_SESSION_RULES,
@@ -20,7 +19,6 @@ from scoring.families.zung_jung.settlement import (
     ZJHandRecord,
     ZJOutcome,
     ZJSessionRules,
-    ZJSettlement,
     ZJSettlementError,
     ZJSettlementRules,
     dealer_of,
@@ -30,22 +28,11 @@ from scoring.families.zung_jung.settlement import (
     settle_zung_jung,
     zung_jung_session_result,
 )
+from tests.scoring.hands import PLAYERS, refusal
+from tests.scoring.hands import checked as _checked
 from tests.zung_jung_hands import hand
 
-PLAYERS = ["ann", "bob", "cy", "dee"]
 UNIFORM = ZJSettlementRules(payoff="uniform")
-
-
-def _checked(s: ZJSettlement) -> ZJSettlement:
-    assert sum(s.deltas.values()) == 0
-    assert list(s.deltas) == PLAYERS
-    explained = dict.fromkeys(PLAYERS, 0)
-    for t in s.transfers:
-        assert t.amount > 0
-        explained[t.payer] -= t.amount
-        explained[t.payee] += t.amount
-    assert explained == s.deltas
-    return s
 
 
 def deltas(outcome, **kwargs) -> list[int]:
@@ -123,10 +110,7 @@ def test_a_draw_pays_nothing():
     ],
 )  # fmt: skip
 def test_bad_input_names_the_field(outcome, kwargs, field):
-    with pytest.raises(ZJSettlementError) as caught:
-        settle_zung_jung(PLAYERS, outcome, **kwargs)
-    assert caught.value.field == field
-    assert isinstance(caught.value, SettlementError)
+    assert refusal(ZJSettlementError, settle_zung_jung, PLAYERS, outcome, **kwargs).field == field
 
 
 def test_a_table_has_four_distinct_players():

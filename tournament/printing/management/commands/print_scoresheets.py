@@ -13,13 +13,13 @@ round has no tables yet. On failure no file is left behind.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.events.models import Event
+from tournament.files import write_whole
 from tournament.printing.documents import blank_scoresheets, filled_sheets
 from tournament.seating.models import Round
 
@@ -57,7 +57,7 @@ class Command(BaseCommand):
             raise CommandError(f"Round {number} of {slug} has no tables yet: seat it first.")
         make = filled_sheets if filled else blank_scoresheets
         pdf = make(round_, language=language)
-        _write(target, pdf)
+        write_whole(target, pdf, prefix=".print-", suffix=".pdf")
         kind = "result sheets" if filled else "scoresheets"
         self.stdout.write(f"{target}: {kind} of round {number} of {slug}, {tables} table(s).")
 
@@ -78,15 +78,3 @@ class Command(BaseCommand):
         if target.is_dir():
             raise CommandError(f"cannot write {output}: it is a folder.", returncode=BAD_ARGUMENTS)
         return target
-
-
-def _write(target: Path, pdf: bytes) -> None:
-    """Whole or not at all: a half-written PDF never replaces a good one."""
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".print-", suffix=".pdf")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(pdf)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

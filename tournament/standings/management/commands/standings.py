@@ -32,16 +32,15 @@ files are formats of their own).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import unicodedata
-from fractions import Fraction
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.events.models import Event
 from tournament.events.rules import standings_format_of
+from tournament.files import write_whole
+from tournament.formatting import json_number as number
 from tournament.standings import exporters
 from tournament.standings.exporters import PUBLIC, STAFF, NoSuchStage
 from tournament.standings.installed import standings_rows
@@ -49,14 +48,6 @@ from tournament.standings.models import StandingSnapshot
 from tournament.standings.team_exports import teams_document
 
 BAD_ARGUMENTS = 2
-
-
-def number(value: str, places: int) -> int | float:
-    """A standings value for JSON: an int when whole, else rounded to the family's places."""
-    exact = Fraction(value)
-    if exact.denominator == 1:
-        return int(exact)
-    return round(float(exact), places)
 
 
 def pad(text: str, width: int) -> str:
@@ -189,15 +180,8 @@ class Command(BaseCommand):
 
 
 def _write(target: Path, content: bytes) -> None:
-    """Whole or not at all: a half-written file never replaces a good one."""
+    """A missing folder is a usage error; then the file is written whole or not at all."""
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir() or target.is_dir():
         raise CommandError(f"cannot write {target}: no such folder", returncode=BAD_ARGUMENTS)
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".standings-")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(content)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_whole(target, content, prefix=".standings-")

@@ -1,12 +1,11 @@
-"""What people read for each standings metric: one table for pages and downloads.
+"""Words for the standings metrics a family ranks by (``Family.precedence``).
 
-Keys are the metric names of ``scoring/standings`` (its precedence per
-ruleset); the words follow the rules texts.
+Keys are the metric names of ``scoring/standings``; the words follow the rules texts.
 """
 
 from django.utils.translation import gettext_lazy as _
 
-METRIC_LABELS = {
+METRICS = {
     "result_points": _("Result points"),
     "raw_points": _("Raw points"),
     "table_points": _("Table points"),
@@ -21,8 +20,3 @@ METRIC_LABELS = {
     "fourths": _("4th places"),
     "session_wins": _("Sessions won"),
 }
-
-
-def metric_label(name: str) -> str:
-    """The label of a metric, or its name made readable for one not in the table."""
-    return str(METRIC_LABELS.get(name) or name.replace("_", " ").capitalize())

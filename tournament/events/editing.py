@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, save_with_history
-from tournament.events.models import Event, Player, Registration
+from tournament.events.models import EntryLevel, Event, Player, Registration, TimeLimitPolicy
 from tournament.events.plain_text import control_character_error
 from tournament.events.services import (
     PERSON_FIELDS,
@@ -37,8 +37,8 @@ from tournament.events.services import (
 )
 from tournament.events.teams import teams_of
 
-ENTRY_LEVELS = ("tiles", "value", "final")
-TIME_LIMIT_POLICIES = ("finish_current", "abandon_current")  # Event.time_limit_policy
+ENTRY_LEVELS = tuple(EntryLevel.values)
+TIME_LIMIT_POLICIES = tuple(TimeLimitPolicy.values)  # Event.time_limit_policy
 RULE_FIELDS = ("ruleset", "ruleset_overrides")
 # The edit form's fields: this event's (the registration's), then the person's (the player's).
 PLAYER_FIELDS = (*REGISTRATION_FIELDS, *PERSON_FIELDS)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.events.editing import description_of
 from tournament.events.errors import EventError
 from tournament.events.latin_names import clean_latin_name
-from tournament.events.models import Event, Registration, StaffRole
+from tournament.events.models import Event, Registration, StaffRole, TimeLimitPolicy
 from tournament.events.plain_text import CsvTextField, NameTextField, PlainTextField
 from tournament.events.rules import ruleset_choices
 from tournament.events.services import SLUG_RE, check_ruleset, clean_player_fields
@@ -70,7 +70,7 @@ class EventForm(forms.Form):
     time_limit_policy = forms.ChoiceField(
         label=_("At time"),
         choices=Event._meta.get_field("time_limit_policy").choices,
-        initial="finish_current",
+        initial=TimeLimitPolicy.FINISH_CURRENT,
         required=False,
         help_text=_(
             "What happens when time is up, used only where the ruleset says nothing "
@@ -100,7 +100,7 @@ class EventForm(forms.Form):
         return self.cleaned_data.get("entry_level") or "value"
 
     def clean_time_limit_policy(self):
-        return self.cleaned_data.get("time_limit_policy") or "finish_current"
+        return self.cleaned_data.get("time_limit_policy") or TimeLimitPolicy.FINISH_CURRENT
 
     def clean_ruleset_overrides(self):
         text = self.cleaned_data["ruleset_overrides"].strip() or "{}"

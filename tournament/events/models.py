@@ -46,6 +46,13 @@ class EntryLevel(models.TextChoices):
     FINAL = "final", _("Final scores only")
 
 
+class TimeLimitPolicy(models.TextChoices):
+    """What happens at time where the ruleset does not say (tournament.hall.policy)."""
+
+    FINISH_CURRENT = "finish_current", _("The hand in progress is finished, and is the last")
+    ABANDON_CURRENT = "abandon_current", _("The hand in progress is void")
+
+
 class EventQuerySet(models.QuerySet):
     def public(self):
         """Events the director has published."""
@@ -105,11 +112,8 @@ class Event(models.Model):
     time_limit_policy = models.CharField(
         _("at time"),
         max_length=16,
-        choices=[
-            ("finish_current", _("The hand in progress is finished, and is the last")),
-            ("abandon_current", _("The hand in progress is void")),
-        ],
-        default="finish_current",
+        choices=TimeLimitPolicy.choices,
+        default=TimeLimitPolicy.FINISH_CURRENT,
     )
     entry_level = models.CharField(
         _("result entry"),

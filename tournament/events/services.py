@@ -26,7 +26,14 @@ from tournament.events.change_reasons import change_reason
 from tournament.events.countries import COUNTRY_CODES
 from tournament.events.errors import EventError, save_with_history
 from tournament.events.latin_names import clean_latin_name
-from tournament.events.models import Event, Player, Registration, StaffRole
+from tournament.events.models import (
+    EntryLevel,
+    Event,
+    Player,
+    Registration,
+    StaffRole,
+    TimeLimitPolicy,
+)
 from tournament.events.plain_text import clean_name, name_error
 from tournament.events.rules import RULESET_CONFIG_VERSION, frozen_config
 
@@ -96,9 +103,9 @@ def create_event(
     ruleset_overrides: Mapping[str, Any] | None = None,
     hands_per_session: int | None = None,
     time_limit_minutes: int | None = None,
-    time_limit_policy: str = "finish_current",
+    time_limit_policy: str = TimeLimitPolicy.FINISH_CURRENT,
     is_public: bool = False,
-    entry_level: str = "value",
+    entry_level: str = EntryLevel.VALUE,
     by=None,
 ) -> Event:
     """A new event in draft. The user who creates it becomes its director."""
@@ -125,9 +132,9 @@ def create_event(
     for value in (hands_per_session, time_limit_minutes):
         if value is not None and value < 1:
             raise EventError(_("Hands per session and the time limit must be at least 1."))
-    if time_limit_policy not in ("finish_current", "abandon_current"):
+    if time_limit_policy not in TimeLimitPolicy.values:
         raise EventError(_("At time: the hand in progress is finished, or void."))
-    if entry_level not in ("tiles", "value", "final"):
+    if entry_level not in EntryLevel.values:
         raise EventError(_("Result entry must be full tiles, value only or final scores only."))
     event = Event(
         slug=slug,

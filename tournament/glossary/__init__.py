@@ -18,6 +18,7 @@ shown as itself, so a new family's page works before anyone names its codes
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import partial
 
 from tournament.glossary.columns import CELL_WORDS, COLUMNS, FOOTER_LINES, NOTES
 from tournament.glossary.flags import FLAGS
@@ -44,13 +45,20 @@ def outcome_name(code: str, features: Iterable[str] = ()):
     return name_of(OUTCOMES, code)
 
 
-def flag_name(code: str):
-    return name_of(FLAGS, code)
-
-
 def value_label(code: str):
     """A value field's label on the judge's form ("Han", "Fan (without flowers)")."""
     return name_of(VALUE_LABELS, code)
+
+
+# A code's word from one table, or the code itself (see name_of).
+flag_name = partial(name_of, FLAGS)
+column_label = partial(name_of, COLUMNS)
+footer_label = partial(name_of, FOOTER_LINES)
+note_label = partial(name_of, NOTES)
+cell_word = partial(name_of, CELL_WORDS)
+part_name = partial(name_of, SCORE_PARTS)
+category_name = partial(name_of, CATEGORIES)
+time_policy_text = partial(name_of, TIME_POLICIES)
 
 
 def unit_word(code: str, amount=None) -> str:
@@ -65,34 +73,6 @@ def limit_name(code: str) -> str:
     return str(LIMITS.get(code, str(code).replace("_", " ")))
 
 
-def column_label(code: str):
-    return name_of(COLUMNS, code)
-
-
-def footer_label(code: str):
-    return name_of(FOOTER_LINES, code)
-
-
-def note_label(code: str):
-    return name_of(NOTES, code)
-
-
-def cell_word(code: str):
-    return name_of(CELL_WORDS, code)
-
-
 def metric_label(name: str) -> str:
     """A standings metric's label, or its name made readable for one not in the table."""
     return str(METRICS.get(name) or name.replace("_", " ").capitalize())
-
-
-def part_name(code: str):
-    return name_of(SCORE_PARTS, code)
-
-
-def category_name(code: str):
-    return name_of(CATEGORIES, code)
-
-
-def time_policy_text(code: str):
-    return name_of(TIME_POLICIES, code)

@@ -11,7 +11,7 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournament.events.models import Event, Registration, StaffRole
+from tournament.events.models import Event, Registration, StaffRole, TimeLimitPolicy
 from tournament.events.rules import ruleset_choices
 from tournament.seating.models import Round
 
@@ -80,7 +80,7 @@ class StaffEventCreateSerializer(serializers.Serializer):
     time_limit_policy = serializers.ChoiceField(
         choices=Event._meta.get_field("time_limit_policy").choices,
         required=False,
-        default="finish_current",
+        default=TimeLimitPolicy.FINISH_CURRENT,
     )
     entry_level = serializers.ChoiceField(
         choices=Event._meta.get_field("entry_level").choices, required=False, default="value"

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tournament.events.models import EntryLevel
 from tournament.events.rules import family_of
 from tournament.family_templates import FamilyTemplates
 from tournament.formatting import signed
@@ -122,7 +123,12 @@ def penalty_holders(head: ScoreSheet | None, index: int) -> dict[str, str]:
 
 def hand_form(request, event, names, head, data=None, initial=None, number=None) -> HandForm:
     """``number``: the hand being corrected (from 1), else the next hand's form."""
-    default = event.entry_level if event.entry_level in ("tiles", "value") else "value"
+    # A hand is entered as tiles or as its value; an event of final scores starts at its value.
+    default = (
+        event.entry_level
+        if event.entry_level in (EntryLevel.TILES, EntryLevel.VALUE)
+        else EntryLevel.VALUE
+    )
     level = request.session.get(LEVEL_KEY.format(slug=event.slug), default)
     entry = entry_of(event)
     start = {

@@ -10,13 +10,16 @@ checks that involve two options.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from dataclasses import fields, replace
+from typing import Any, TypeVar
 
 from scoring.core.errors import HandError
 from scoring.core.numbers import is_int
+from scoring.core.placement import SessionError
 from scoring.families.protocol import OptionError
 
 SHARED = "shared"  # a tiebreak_chain entry: stop, tied players share the rank
+R = TypeVar("R")
 
 
 def typed_changes(
@@ -46,6 +49,23 @@ def typed_changes(
             )
         changes[key] = value
     return changes
+
+
+def session_changes(rules: R, overrides: Mapping[str, Any], family: str, known: Iterable[str]) -> R:
+    """``rules`` (a session-rules dataclass) with the overrides that name its fields.
+
+    The session is one reader of several, so another reader's option passes; a
+    name no reader knows is a SessionError on it. ``family`` names the family in
+    the refusal as for :func:`typed_changes` ("an MCR"); ``known`` is what it lists.
+    """
+    mine = {f.name for f in fields(rules)}
+    changes = {}
+    for name, value in overrides.items():
+        if name in mine:
+            changes[name] = value
+        elif name not in known:
+            raise SessionError(name, f"is not {family} option; use {', '.join(sorted(known))}")
+    return replace(rules, **changes)
 
 
 def given_options(overrides: Any, ruleset: str, known: Iterable[str]) -> dict[str, Any]:

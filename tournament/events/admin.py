@@ -5,30 +5,17 @@ from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournament.events.change_reasons import describe
-from tournament.events.errors import EventError
-from tournament.events.latin_names import clean_latin_name
+from tournament.events.forms import LatinNameChecks
 from tournament.events.models import Event, Player, Registration, StaffRole
 from tournament.events.plain_text import NameTextField
 
 
-class PlayerAdminForm(forms.ModelForm):
+class PlayerAdminForm(LatinNameChecks, forms.ModelForm):
     """The person: EMA id and Latin names (what is the same in every event)."""
 
     class Meta:
         model = Player
         fields = ["ema_id", "latin_first_name", "latin_last_name"]
-
-    def _latin(self, field: str) -> str:
-        try:
-            return clean_latin_name(str(self.fields[field].label), self.cleaned_data[field])
-        except EventError as error:
-            raise forms.ValidationError(error.message) from None
-
-    def clean_latin_first_name(self):
-        return self._latin("latin_first_name")
-
-    def clean_latin_last_name(self):
-        return self._latin("latin_last_name")
 
 
 class RegistrationAdminForm(forms.ModelForm):

@@ -7,6 +7,7 @@ and a refusal from the service is shown on the form.
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -20,6 +21,15 @@ from tournament.events.models import Event, Registration, StaffRole, TimeLimitPo
 from tournament.events.plain_text import CsvTextField, NameTextField, PlainTextField
 from tournament.events.rules import ruleset_choices
 from tournament.events.services import SLUG_RE, check_ruleset, clean_player_fields
+
+
+@contextmanager
+def as_field_error():
+    """A service's refusal (``EventError``) raised as the field's error, shown next to the field."""
+    try:
+        yield
+    except EventError as error:
+        raise forms.ValidationError(error.message) from None
 
 
 class DateInput(forms.DateInput):
@@ -308,11 +318,28 @@ class EventEditForm(EventForm):
         return data
 
 
+class LatinNameChecks:
+    """A form's two Latin-name fields through the name rule, each refusal next to its field.
+
+    Why one mixin: the staff's player form and the admin's check them alike.
+    """
+
+    def _latin(self, field: str) -> str:
+        with as_field_error():
+            return clean_latin_name(str(self.fields[field].label), self.cleaned_data[field])
+
+    def clean_latin_first_name(self):
+        return self._latin("latin_first_name")
+
+    def clean_latin_last_name(self):
+        return self._latin("latin_last_name")
+
+
 # A name that passes, so that one other field is checked alone by clean_player_fields.
 PLACEHOLDER_NAME = "-"
 
 
-class PlayerEditForm(forms.Form):
+class PlayerEditForm(LatinNameChecks, forms.Form):
     """A player's details, team and seating group; the reason is kept in the history."""
 
     name = NameTextField(label=_("Name"), max_length=200, help_text=_("In any script."))
@@ -337,31 +364,17 @@ class PlayerEditForm(forms.Form):
         help_text=_("Why it changes, for the history (optional)."),
     )
 
-    def _latin(self, field):
-        try:
-            return clean_latin_name(self.fields[field].label, self.cleaned_data[field])
-        except EventError as error:
-            raise forms.ValidationError(error.message) from None
-
     def _checked(self, field):
         """The field as ``clean_player_fields`` checks it, its refusal next to the field."""
         value = self.cleaned_data[field]
-        try:
+        with as_field_error():
             return clean_player_fields(PLACEHOLDER_NAME, **{field: value})[field]
-        except EventError as error:
-            raise forms.ValidationError(error.message) from None
 
     def clean_country(self):
         return self._checked("country")
 
     def clean_ema_id(self):
         return self._checked("ema_id")
-
-    def clean_latin_first_name(self):
-        return self._latin("latin_first_name")
-
-    def clean_latin_last_name(self):
-        return self._latin("latin_last_name")
 
 
 class StaffAccountForm(forms.Form):
@@ -382,10 +395,8 @@ class StaffAccountForm(forms.Form):
     def clean_username(self):
         from tournament.events.staff_accounts import check_username
 
-        try:
+        with as_field_error():
             return check_username(self.cleaned_data["username"])
-        except EventError as error:
-            raise forms.ValidationError(error.message) from None
 
     def clean(self):
         from tournament.events.staff_accounts import check_password

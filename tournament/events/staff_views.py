@@ -27,6 +27,7 @@ from tournament.events.errors import EventError
 from tournament.events.forms import RemoveRoleForm, StaffAccountForm
 from tournament.events.models import StaffRole
 from tournament.events.permissions import has_event_permission
+from tournament.events.refusals import refusal_as_message
 from tournament.events.site_url import site_url_is_loopback
 
 
@@ -90,11 +91,9 @@ def role_remove(request, event, role_id):
     if not RemoveRoleForm(request.POST).is_valid():
         messages.error(request, _("Tick the box to confirm that the role is removed."))
         return redirect("manage:event", event.slug)
-    try:
+    with refusal_as_message(request) as removed:
         staff_accounts.remove_role(staff_role, by=request.user)
-    except EventError as error:
-        messages.error(request, error.message)
-    else:
+    if removed.done:
         messages.success(
             request,
             _("%(user)s no longer has a role in this event.")

@@ -1,16 +1,28 @@
 """Print jobs, under ``/manage/<slug>/print/``."""
 
-from django.urls import path
+from django.urls import include, path
 
 from tournament.printing import views
 
 app_name = "printing"
 
+# One job's pages, under ``print/<uuid>/``.
+JOB = [
+    path("", views.job_detail, name="job"),
+    path("status/", views.job_status, name="status"),
+    path("cancel/", views.job_cancel, name="cancel"),
+    path("download/", views.job_download, name="download"),
+]
+
 urlpatterns = [
-    path("<slug:slug>/print/", views.job_list, name="jobs"),
-    path("<slug:slug>/print/start/", views.job_start, name="start"),
-    path("<slug:slug>/print/<uuid:job_uuid>/", views.job_detail, name="job"),
-    path("<slug:slug>/print/<uuid:job_uuid>/status/", views.job_status, name="status"),
-    path("<slug:slug>/print/<uuid:job_uuid>/cancel/", views.job_cancel, name="cancel"),
-    path("<slug:slug>/print/<uuid:job_uuid>/download/", views.job_download, name="download"),
+    path(
+        "<slug:slug>/print/",
+        include(
+            [
+                path("", views.job_list, name="jobs"),
+                path("start/", views.job_start, name="start"),
+                path("<uuid:job_uuid>/", include(JOB)),
+            ]
+        ),
+    ),
 ]

@@ -16,6 +16,7 @@ from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
 from tournament.events.form_messages import add_form_errors
 from tournament.events.permissions import has_event_permission
+from tournament.events.refusals import refusal_as_message
 from tournament.rounds import services
 from tournament.rounds.forms import SeatRoundForm, SwapForm
 from tournament.rounds.plan_drift import drifted_rounds
@@ -62,11 +63,9 @@ def round_swap(request, event, number):
     if form.is_valid():
         seat_a = form.seats[form.cleaned_data["seat_a"]]
         seat_b = form.seats[form.cleaned_data["seat_b"]]
-        try:
+        with refusal_as_message(request) as swapped:
             services.swap_seats(seat_a, seat_b, by=request.user, reason=form.cleaned_data["reason"])
-        except EventError as error:
-            messages.error(request, error.message)
-        else:
+        if swapped.done:
             messages.success(
                 request,
                 _("%(a)s and %(b)s swapped seats.")
@@ -168,10 +167,8 @@ def rounds_plan(request, event):
 @event_permission_required("manage")
 def round_publish(request, event, number):
     round_ = get_object_or_404(Round, event=event, number=number)
-    try:
+    with refusal_as_message(request) as published:
         services.publish_round(round_, by=request.user)
-    except EventError as error:
-        messages.error(request, error.message)
-    else:
+    if published.done:
         messages.success(request, _("Round %(number)s is published.") % {"number": number})
     return redirect("seating:round", event.slug, number)

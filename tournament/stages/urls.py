@@ -1,6 +1,6 @@
 """The director's stage pages, under ``/manage/<slug>/stages/``."""
 
-from django.urls import path
+from django.urls import include, path
 
 from tournament.stages import views
 
@@ -8,7 +8,15 @@ app_name = "stages"
 
 urlpatterns = [
     path("<slug:slug>/stages/", views.stages_page, name="list"),
-    path("<slug:slug>/stages/<int:number>/cut/", views.cut_page, name="cut"),
-    path("<slug:slug>/stages/<int:number>/cut/make/", views.cut_make, name="cut_make"),
-    path("<slug:slug>/stages/<int:number>/cut/undo/", views.cut_undo, name="cut_undo"),
+    # A stage's cut: the preview, making it, and taking it back.
+    path(
+        "<slug:slug>/stages/<int:number>/cut/",
+        include(
+            [
+                path("", views.cut_page, name="cut"),
+                path("make/", views.cut_make, name="cut_make"),
+                path("undo/", views.cut_undo, name="cut_undo"),
+            ]
+        ),
+    ),
 ]

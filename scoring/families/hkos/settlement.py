@@ -27,7 +27,7 @@ Vocabulary:
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import partial
@@ -39,6 +39,7 @@ from scoring.core.placement import SessionError
 from scoring.core.seats import PLAYERS_PER_TABLE, SEATS
 from scoring.core.table import FieldError, player_at
 from scoring.core.table import check_players as check_table
+from scoring.families.checking import session_changes
 from scoring.families.hkos.options import ALL_OPTIONS
 from scoring.sheets.labels import HandLabel
 
@@ -278,16 +279,7 @@ class HKOSSessionRules:
 
     def resolve(self, overrides: Mapping[str, Any]) -> HKOSSessionRules:
         """These rules with an event's overrides applied; hand options pass."""
-        known = {f.name for f in fields(self)}
-        mine = {}
-        for name, value in overrides.items():
-            if name in known:
-                mine[name] = value
-            elif name not in ALL_OPTIONS:
-                raise SessionError(
-                    name, f"is not an HKOS option; use {', '.join(sorted(ALL_OPTIONS))}"
-                )
-        return replace(self, **mine)
+        return session_changes(self, overrides, "an HKOS", ALL_OPTIONS)
 
 
 HKOS_SESSION_RULES = HKOSSessionRules()

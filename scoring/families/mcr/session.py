@@ -27,7 +27,7 @@ MCR's session. Pure functions of plain data, like :mod:`scoring.families.mcr.set
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -42,6 +42,7 @@ from scoring.core.placement import (
 )
 from scoring.core.seats import PLAYERS_PER_TABLE, WINDS
 from scoring.core.seats import Seat as Wind
+from scoring.families.checking import session_changes
 from scoring.families.mcr.options import ALL_OPTIONS
 from scoring.families.mcr.settlement import (
     MCR_SETTLEMENT_RULES,
@@ -204,16 +205,7 @@ class MCRSessionRules:
 
     def resolve(self, overrides: Mapping[str, Any]) -> MCRSessionRules:
         """These rules with an event's overrides applied, each option checked by name."""
-        known = {f.name for f in fields(self)}
-        mine = {}
-        for name, value in overrides.items():
-            if name in known:
-                mine[name] = value
-            elif name not in ALL_OPTIONS:  # another reader's option passes
-                raise SessionError(
-                    name, f"is not an MCR option; use {', '.join(sorted(ALL_OPTIONS))}"
-                )
-        return replace(self, **mine)
+        return session_changes(self, overrides, "an MCR", ALL_OPTIONS)
 
 
 def _table_points(value: object) -> tuple[int | Fraction, ...]:

@@ -61,17 +61,8 @@ class RiichiFamily(BaseFamily):
     def resolve(self, ruleset: str, overrides: Mapping[str, Any]) -> RiichiSetup:
         return riichi_setup(ruleset, overrides)
 
-    def replay(
-        self, rules: RiichiSetup, entries, penalties, *, final_scores, leftover_sticks, lang
-    ):
-        return replay_riichi(
-            rules,
-            entries,
-            penalties,
-            final_scores=final_scores,
-            leftover_sticks=leftover_sticks,
-            lang=lang,
-        )
+    # The riichi sheet reads every argument the protocol's replay takes, as it takes them.
+    replay = staticmethod(replay_riichi)
 
     def precedence(self, rules: RiichiSetup) -> tuple[str, ...]:
         return PRECEDENCE

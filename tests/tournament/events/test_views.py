@@ -4,6 +4,7 @@ import datetime
 
 import pytest
 
+from tests.tournament.pages import html_of
 from tournament.events import services
 from tournament.events.models import Event, Registration, StaffRole
 
@@ -72,9 +73,7 @@ def test_event_list_shows_only_my_events(client, login, make_event):
 
 
 def test_login_page(client, db):
-    response = client.get("/accounts/login/?next=/manage/")
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = html_of(client.get("/accounts/login/?next=/manage/"))
     assert "Staff login" in html
     assert 'name="username"' in html
 
@@ -144,9 +143,7 @@ def test_only_event_creators_may_create(client, login):
 )
 def test_create_event_errors_name_the_field(client, login, changes, field, message):
     login("superuser")
-    response = client.post("/manage/new/", {**GOOD_EVENT, **changes})
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = html_of(client.post("/manage/new/", {**GOOD_EVENT, **changes}))
     assert f"{field}</a>: " in html
     assert message in html
     assert not Event.objects.filter(slug="spring-cup").exists()
@@ -169,8 +166,7 @@ def test_import_preview_then_confirm(client, login, event):
     login("director")
     assert client.get("/manage/cup/players/import/").status_code == 200
     response = client.post("/manage/cup/players/import/", {"text": CSV})
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = html_of(response)
     assert "4 players are ready to be registered." in html
     assert "佐藤 花子" in html
     assert not Registration.objects.exists()

@@ -2,8 +2,8 @@
 
 - ``_documents`` (autouse where imported): ``slow_documents`` made fast, the
   settings hook a worker uses (not a patch), and a 30 s stale time.
-- ``broker``: Celery not eager, sending for real to kombu's in-process
-  ``memory://`` transport, whose queue the test reads back
+- ``Broker``, behind the ``broker`` fixture (``conftest.py``): Celery not eager,
+  sending for real to kombu's in-process ``memory://`` transport, whose queue the test reads back
   (``broker.sent()``, ``broker.renders()``); ``broker.use(url)`` points it
   elsewhere, say a closed port for an outage.
 - ``running_job(cup)``, ``print_again(client, user, job)``, ``closed_port()``.
@@ -66,20 +66,6 @@ class Broker:
 
     def renders(self) -> list[int]:
         return [args[0] for name, args, _headers in self.sent() if name == "printing.render_job"]
-
-
-@pytest.fixture
-def broker():
-    from tournament.celery import app
-
-    saved = app.conf.get("broker_write_url"), app.conf.task_always_eager
-    server = Broker(app)
-    server.use("memory://")
-    server.sent()  # what a test before left behind
-    yield server
-    server.use("memory://")
-    server.sent()
-    server.use(saved[0], eager=saved[1])
 
 
 def closed_port() -> int:

@@ -14,19 +14,30 @@
   function :func:`page_texts`.
 - :func:`save_pages` keeps pages as PNG files (pypdfium2, 100 dpi) in
   test-artifacts/ (git-ignored) for a person to look at.
+- The print job tests' world: ``cup`` (a started event, round 1 seated, staff of every
+  role), ``documents`` (fake document functions returning ``FAKE_PDF``), ``worker_mode``
+  (tasks caught on their way to a broker) and ``broker`` (a real one in memory, see
+  ``broker.py``); their settings stay autouse fixtures of the modules that want them.
+- ``celery_worker(**overrides)``: a real Celery worker for the ``needs_worker`` tests
+  (``worker.py``).
 """
 
 from __future__ import annotations
 
 import io
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
+from tests.tournament.printing.broker import Broker
+from tests.tournament.printing.worker import Worker, worker_possible
 from tournament.events.models import Registration, StaffRole
 from tournament.events.services import start_event
+from tournament.printing import jobs, tasks
+from tournament.printing.models import PrintJob
 from tournament.results.sheet import services
 from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
 from tournament.seating.models import Round, Seat, Table
@@ -51,6 +62,7 @@ PLAYER_NAMES = [
     "刘洋",
 ]
 WINDS = ("E", "S", "W", "N")
+FAKE_PDF = b"%PDF-1.7\n% fake document for the job tests\n%%EOF\n"
 
 
 def player_name(index: int) -> str:
@@ -168,3 +180,98 @@ def page_texts(pdf: bytes) -> list[str]:
 def pdf_text():
     """``pdf_text(pdf_bytes)`` -> one string per page."""
     return page_texts
+
+
+@pytest.fixture
+def cup(make_event, make_player):
+    """A started event, round 1 seated at two tables, staff of every role, and another event."""
+    event = make_event(slug="cup", name="Cup", ruleset="jpml-b")
+    start_event(event)
+    round_ = Round.objects.create(event=event, number=1, status=Round.Status.SEATED)
+    for t in (1, 2):
+        table = Table.objects.create(round=round_, number=t)
+        for wind in WINDS:
+            registration = Registration.objects.create(
+                event=event, player=make_player(), name=f"Player {t}{wind}"
+            )
+            Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
+    other = make_event(slug="other", name="Other")
+    User = get_user_model()
+    users = {}
+    for role in ("director", "judge", "viewer"):
+        users[role] = User.objects.create_user(role)
+        StaffRole.objects.create(event=event, user=users[role], role=role)
+    users["outsider"] = User.objects.create_user("outsider")  # director of the other event
+    StaffRole.objects.create(event=other, user=users["outsider"], role="director")
+    return SimpleNamespace(event=event, round=round_, other=other, users=users)
+
+
+@pytest.fixture
+def documents(monkeypatch):
+    """Fake document functions: ``calls`` records them, ``steps`` is the progress they report."""
+    fake = SimpleNamespace(calls=[], steps=3, error=None, seen=[])
+
+    def make(kind):
+        def document(subject, *, progress=None, **options):
+            fake.calls.append((kind, subject, options))
+            if fake.error is not None:
+                raise fake.error
+            for done in range(1, fake.steps + 1):
+                progress(done, fake.steps)
+                job = PrintJob.objects.latest("pk")
+                fake.seen.append((job.status, job.progress_done, job.progress_total))
+            return FAKE_PDF
+
+        return document
+
+    monkeypatch.setattr(jobs, "document_for", make)
+    return fake
+
+
+@pytest.fixture
+def worker_mode(monkeypatch):
+    """Tasks go to a broker (recorded in the returned list) instead of running here."""
+    sent = []
+    monkeypatch.setattr(jobs, "eager", lambda: False)
+    monkeypatch.setattr(tasks.render_job, "delay", lambda *args: sent.append(args))
+    return sent
+
+
+@pytest.fixture
+def broker():
+    from tournament.celery import app
+
+    saved = app.conf.get("broker_write_url"), app.conf.task_always_eager
+    server = Broker(app)
+    server.use("memory://")
+    server.sent()  # what a test before left behind
+    yield server
+    server.use("memory://")
+    server.sent()
+    server.use(saved[0], eager=saved[1])
+
+
+@pytest.fixture
+def celery_worker(transactional_db, settings, tmp_path):
+    """``start(**overrides) -> Worker``: a real worker (see the module docstring)."""
+    if not worker_possible():
+        pytest.skip("needs a Redis broker and PostgreSQL (make test-stack)")
+    from tournament.celery import app
+
+    assert not app.conf.task_always_eager, "a needs_worker test must not run tasks eagerly"
+    settings.MEDIA_ROOT = tmp_path / "media"
+    app.control.purge()  # messages a test before left behind
+    workers: list[Worker] = []
+
+    def start(**overrides) -> Worker:
+        for name, value in overrides.items():
+            setattr(settings, name, value)
+        overrides = {"MEDIA_ROOT": str(settings.MEDIA_ROOT), **overrides}
+        worker = Worker(tmp_path / f"worker-{len(workers) + 1}.log", overrides)
+        workers.append(worker)
+        return worker.start()
+
+    yield start
+    for worker in workers:
+        worker.stop()
+    app.control.purge()

@@ -10,14 +10,13 @@ from __future__ import annotations
 import pytest
 from django.conf import settings as django_settings
 
-from tests.tournament.printing.broker import (  # noqa: F401 (fixtures)
+from tests.tournament.printing.broker import (  # noqa: F401 (a fixture)
     _documents,
-    broker,
     closed_port,
     print_again,
     running_job,
 )
-from tests.tournament.printing.test_jobs import cup, make_stale  # noqa: F401 (fixture)
+from tests.tournament.printing.test_jobs import make_stale
 from tournament.printing import jobs
 from tournament.printing.models import PrintJob
 from tournament.printing.upkeep import prune_finished
@@ -32,10 +31,7 @@ UNREACHABLE = (
 
 
 def test_the_director_cancels_from_the_list_and_prints_afresh(
-    client,
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-    django_capture_on_commit_callbacks,
+    client, cup, broker, django_capture_on_commit_callbacks
 ):
     director = cup.users["director"]
     job, _attempt = running_job(cup)
@@ -76,11 +72,7 @@ def test_the_director_cancels_from_the_list_and_prints_afresh(
     assert ended.status == Status.DONE
 
 
-def test_a_late_worker_cannot_overwrite_the_cancel(
-    client,
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-):
+def test_a_late_worker_cannot_overwrite_the_cancel(client, cup, broker):
     job, attempt = running_job(cup)
     client.force_login(cup.users["director"])
     page = client.get(f"/manage/cup/print/{job.uuid}/").content.decode()
@@ -104,11 +96,7 @@ def test_a_late_worker_cannot_overwrite_the_cancel(
 
 
 @pytest.mark.django_db(transaction=True)  # on_commit runs inside the request, as it does live
-def test_print_with_the_broker_down_says_so_and_leaves_no_waiting_job(
-    client,
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-):
+def test_print_with_the_broker_down_says_so_and_leaves_no_waiting_job(client, cup, broker):
     broker.use(f"redis://127.0.0.1:{closed_port()}/0")
     client.force_login(cup.users["director"])
     response = client.post("/manage/cup/print/start/", {"kind": "score_cards"}, follow=True)
@@ -134,10 +122,7 @@ def test_print_with_the_broker_down_says_so_and_leaves_no_waiting_job(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_takeover_with_the_broker_down_fails_the_job_instead(
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-):
+def test_a_takeover_with_the_broker_down_fails_the_job_instead(cup, broker):
     job, _attempt = running_job(cup)
     broker.use(f"redis://127.0.0.1:{closed_port()}/0")
     make_stale(job, seconds=31)

@@ -11,23 +11,19 @@ from __future__ import annotations
 import json
 from datetime import timedelta
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from celery.exceptions import Retry
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from tests.tournament.printing.conftest import FAKE_PDF
 from tournament.events.errors import EventError
-from tournament.events.models import Registration, StaffRole
-from tournament.events.services import start_event
+from tournament.events.models import StaffRole
 from tournament.printing import jobs, tasks
 from tournament.printing.models import PrintJob
-from tournament.seating.models import Round, Seat, Table
 
 Status = PrintJob.Status
-FAKE_PDF = b"%PDF-1.7\n% fake document for the job tests\n%%EOF\n"
-WINDS = "ESWN"
 
 
 @pytest.fixture(autouse=True)
@@ -36,61 +32,6 @@ def _print_settings(settings, tmp_path):
     settings.PRINT_JOB_PROGRESS_SECONDS = 0  # every progress step is written
     settings.PRINT_JOB_STALE_SECONDS = 300
     settings.PRINT_JOB_MAX_ATTEMPTS = 3
-
-
-@pytest.fixture
-def cup(make_event, make_player):
-    """A started event, round 1 seated at two tables, staff of every role, and another event."""
-    event = make_event(slug="cup", name="Cup", ruleset="jpml-b")
-    start_event(event)
-    round_ = Round.objects.create(event=event, number=1, status=Round.Status.SEATED)
-    for t in (1, 2):
-        table = Table.objects.create(round=round_, number=t)
-        for wind in WINDS:
-            registration = Registration.objects.create(
-                event=event, player=make_player(), name=f"Player {t}{wind}"
-            )
-            Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
-    other = make_event(slug="other", name="Other")
-    User = get_user_model()
-    users = {}
-    for role in ("director", "judge", "viewer"):
-        users[role] = User.objects.create_user(role)
-        StaffRole.objects.create(event=event, user=users[role], role=role)
-    users["outsider"] = User.objects.create_user("outsider")  # director of the other event
-    StaffRole.objects.create(event=other, user=users["outsider"], role="director")
-    return SimpleNamespace(event=event, round=round_, other=other, users=users)
-
-
-@pytest.fixture
-def documents(monkeypatch):
-    """Fake document functions: ``calls`` records them, ``steps`` is the progress they report."""
-    fake = SimpleNamespace(calls=[], steps=3, error=None, seen=[])
-
-    def make(kind):
-        def document(subject, *, progress=None, **options):
-            fake.calls.append((kind, subject, options))
-            if fake.error is not None:
-                raise fake.error
-            for done in range(1, fake.steps + 1):
-                progress(done, fake.steps)
-                job = PrintJob.objects.latest("pk")
-                fake.seen.append((job.status, job.progress_done, job.progress_total))
-            return FAKE_PDF
-
-        return document
-
-    monkeypatch.setattr(jobs, "document_for", make)
-    return fake
-
-
-@pytest.fixture
-def worker_mode(monkeypatch):
-    """Tasks go to a broker (recorded in the returned list) instead of running here."""
-    sent = []
-    monkeypatch.setattr(jobs, "eager", lambda: False)
-    monkeypatch.setattr(tasks.render_job, "delay", lambda *args: sent.append(args))
-    return sent
 
 
 def start(client, user, kind, **fields):

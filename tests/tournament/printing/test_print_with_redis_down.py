@@ -21,8 +21,7 @@ import shutil
 import pytest
 from django.test import override_settings
 
-from tests.tournament.printing.broker import _documents, broker  # noqa: F401 (fixtures)
-from tests.tournament.printing.test_jobs import cup  # noqa: F401 (a fixture)
+from tests.tournament.printing.broker import _documents  # noqa: F401 (a fixture)
 from tests.tournament.test_resilient_cache import Redis
 from tournament.printing.models import PrintJob
 from tournament.printing.tasks import render_job
@@ -39,7 +38,7 @@ UNAVAILABLE = {
 
 
 @pytest.fixture
-def redis_stack(broker):  # noqa: F811 (the fixture imported above)
+def redis_stack(broker):
     """A redis-server as the broker, the result store and the cache; stopped by the test."""
     server = Redis()
     server.start()
@@ -69,10 +68,7 @@ def _print(client, kind="round_pack", round_number="1", **extra):
 
 @pytest.mark.django_db(transaction=True)  # on_commit sends the task inside the request, as live
 def test_print_while_redis_is_down_says_so_fails_the_job_and_try_again_works(
-    client,
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-    redis_stack,
+    client, cup, broker, redis_stack
 ):
     client.force_login(cup.users["director"])
     earlier = _print(client, "score_cards", None)  # printed before: connected to Redis

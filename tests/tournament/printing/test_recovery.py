@@ -18,13 +18,12 @@ import pytest
 from django.conf import settings as django_settings
 from django.utils import timezone
 
-from tests.tournament.printing.broker import (  # noqa: F401 (fixtures)
+from tests.tournament.printing.broker import (  # noqa: F401 (a fixture)
     _documents,
-    broker,
     print_again,
     running_job,
 )
-from tests.tournament.printing.test_jobs import cup, make_stale  # noqa: F401 (fixture)
+from tests.tournament.printing.test_jobs import make_stale
 from tournament.printing import jobs, recovery, tasks
 from tournament.printing.models import PrintJob
 
@@ -66,9 +65,7 @@ def test_the_stale_time_comes_from_the_environment(value, answer):
 
 
 def test_a_job_silent_past_the_stale_time_is_taken_over_and_not_before(
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-    django_capture_on_commit_callbacks,
+    cup, broker, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         job, _first = running_job(cup)
@@ -91,11 +88,7 @@ def test_a_job_silent_past_the_stale_time_is_taken_over_and_not_before(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_live_worker_is_never_taken_over_during_a_long_silent_step(
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-    settings,
-):
+def test_a_live_worker_is_never_taken_over_during_a_long_silent_step(cup, broker, settings):
     """One step far longer than the stale time, no progress: the heartbeat thread keeps the job."""
     settings.PRINT_JOB_STALE_SECONDS = 1.2  # a beat every 0.2 s
     settings.SLOW_DOCUMENT_STEPS = 1  # progress at 0, then 3.5 s of silence
@@ -124,10 +117,7 @@ def test_a_live_worker_is_never_taken_over_during_a_long_silent_step(
 
 
 def test_print_again_gives_the_live_job_back(
-    client,
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-    django_capture_on_commit_callbacks,
+    client, cup, broker, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         job, _attempt = running_job(cup)
@@ -140,12 +130,7 @@ def test_print_again_gives_the_live_job_back(
     assert job.status == Status.RUNNING
 
 
-def test_print_again_restarts_a_stale_job(
-    client,
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-    django_capture_on_commit_callbacks,
-):
+def test_print_again_restarts_a_stale_job(client, cup, broker, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         job, first = running_job(cup)
     broker.sent()
@@ -166,10 +151,7 @@ def test_print_again_restarts_a_stale_job(
 
 
 def test_print_again_sends_a_waiting_job_whose_message_was_lost(
-    client,
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-    django_capture_on_commit_callbacks,
+    client, cup, broker, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
         job = jobs.request_job(cup.event, "score_cards", by=cup.users["director"])
@@ -192,10 +174,7 @@ def test_print_again_sends_a_waiting_job_whose_message_was_lost(
 
 
 def test_print_again_on_a_spent_stale_job_starts_a_new_one(
-    client,
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-    django_capture_on_commit_callbacks,
+    client, cup, broker, django_capture_on_commit_callbacks
 ):
     job, _attempt = running_job(cup, attempts=3)
     make_stale(job, seconds=31)
@@ -213,10 +192,7 @@ def test_print_again_on_a_spent_stale_job_starts_a_new_one(
 # --- the sweep comes back when a job would turn stale ----------------------------
 
 
-def test_the_sweep_looks_again_when_a_running_job_would_turn_stale(
-    cup,  # noqa: F811
-    broker,  # noqa: F811
-):
+def test_the_sweep_looks_again_when_a_running_job_would_turn_stale(cup, broker):
     job, _attempt = running_job(cup)
     broker.sent()
     make_stale(job, seconds=10)

@@ -13,22 +13,14 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from tests.tournament.printing.test_jobs import (  # noqa: F401  (fixtures)
-    _print_settings,
-    cup,
-    documents,
-    make_stale,
-    worker_mode,
-)
+from tests.tournament.printing.test_jobs import _print_settings, make_stale  # noqa: F401
 from tournament.printing import jobs, tasks
 from tournament.printing.models import PrintJob
 from tournament.printing.upkeep import prune_finished, sweep_stale
 
 
 def test_the_sweep_moves_silent_jobs_without_anyone_looking(
-    cup,  # noqa: F811
-    worker_mode,  # noqa: F811
-    django_capture_on_commit_callbacks,
+    cup, worker_mode, django_capture_on_commit_callbacks
 ):
     director = cup.users["director"]
     with django_capture_on_commit_callbacks(execute=True):
@@ -63,9 +55,7 @@ def _finished(job, days_ago):
 
 
 def test_prune_deletes_old_finished_jobs_and_their_files(
-    cup,  # noqa: F811
-    documents,  # noqa: F811
-    django_capture_on_commit_callbacks,
+    cup, documents, django_capture_on_commit_callbacks
 ):
     director = cup.users["director"]
     with django_capture_on_commit_callbacks(execute=True):
@@ -89,14 +79,14 @@ def test_prune_deletes_old_finished_jobs_and_their_files(
     assert Path(PrintJob.objects.get().file.path).exists()
 
 
-def test_prune_leaves_active_jobs(cup, worker_mode):  # noqa: F811
+def test_prune_leaves_active_jobs(cup, worker_mode):
     job = jobs.request_job(cup.event, "round_pack", round_=cup.round, by=cup.users["director"])
     make_stale(job, seconds=90 * 86400)
     assert prune_finished(0) == 0
     assert PrintJob.objects.filter(pk=job.pk).exists()
 
 
-def test_the_command(cup, documents, capsys, django_capture_on_commit_callbacks):  # noqa: F811
+def test_the_command(cup, documents, capsys, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         job = jobs.request_job(cup.event, "score_cards", by=cup.users["director"])
     _finished(job, 10)

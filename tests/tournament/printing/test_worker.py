@@ -20,7 +20,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from tests.tournament.printing.slow_documents import pids_file
-from tests.tournament.printing.worker import celery_worker, worker_logs  # noqa: F401
+from tests.tournament.printing.worker import worker_logs
 from tournament.events.models import StaffRole
 from tournament.printing import jobs, recovery
 from tournament.printing.models import PrintJob
@@ -87,10 +87,7 @@ def director(seated_round):
 
 
 def test_a_killed_pool_process_gives_the_job_to_a_second_attempt(
-    celery_worker,  # noqa: F811
-    director,
-    settings,
-    tmp_path,
+    celery_worker, director, settings, tmp_path
 ):
     worker = celery_worker(**SLOW)
     job, pids = run_round_pack(director, settings, tmp_path)
@@ -106,10 +103,7 @@ def test_a_killed_pool_process_gives_the_job_to_a_second_attempt(
 
 
 def test_a_killed_worker_leaves_the_job_to_the_next_worker(
-    celery_worker,  # noqa: F811
-    director,
-    settings,
-    tmp_path,
+    celery_worker, director, settings, tmp_path
 ):
     first = celery_worker(**SLOW)
     job, _ = run_round_pack(director, settings, tmp_path)
@@ -124,9 +118,7 @@ def test_a_killed_worker_leaves_the_job_to_the_next_worker(
 
 
 def test_a_long_silent_step_never_loses_its_job_to_the_stale_rule(
-    celery_worker,  # noqa: F811
-    director,
-    tmp_path,
+    celery_worker, director, tmp_path
 ):
     """One step of 8 s without progress, a 3 s stale time: the worker's heartbeat keeps it."""
     celery_worker(**{**SLOW, "SLOW_DOCUMENT_STEPS": 1, "SLOW_DOCUMENT_STEP_SECONDS": 8})
@@ -144,12 +136,7 @@ def test_a_long_silent_step_never_loses_its_job_to_the_stale_rule(
     assert seen <= {(Status.QUEUED, 0), (Status.RUNNING, 1), (Status.DONE, 1)}
 
 
-def test_a_cancel_stands_when_the_worker_finishes(
-    celery_worker,  # noqa: F811
-    director,
-    settings,
-    tmp_path,
-):
+def test_a_cancel_stands_when_the_worker_finishes(celery_worker, director, settings, tmp_path):
     worker = celery_worker(**SLOW)
     round_, user = director
     job, _ = run_round_pack(director, settings, tmp_path)
@@ -162,7 +149,7 @@ def test_a_cancel_stands_when_the_worker_finishes(
     assert worker.alive()
 
 
-def test_the_real_round_pack_through_a_worker(celery_worker, director, client, pdf_text, tmp_path):  # noqa: F811
+def test_the_real_round_pack_through_a_worker(celery_worker, director, client, pdf_text, tmp_path):
     celery_worker()
     from tournament.celery import ping
 

@@ -1,10 +1,11 @@
 """Real Celery workers for the ``needs_worker`` tests.
 
-``celery_worker(**overrides)`` (a fixture) starts ``celery -A tournament
-worker`` (prefork pool, one child) in a process group of its own, against the
-test database and the broker of CELERY_BROKER_URL, and waits until it is
-ready. ``overrides`` are Django settings for the test *and* the worker (the
-worker reads them through ``worker_settings``), say
+``celery_worker(**overrides)`` (a fixture of ``conftest.py``, over ``Worker``)
+starts ``celery -A tournament worker`` (prefork pool, one child) in a process
+group of its own, against the test database and the broker of
+CELERY_BROKER_URL, and waits until it is ready. ``overrides`` are Django
+settings for the test *and* the worker (the worker reads them through
+``worker_settings``), say
 ``PRINT_JOB_STALE_SECONDS=3``. Workers are stopped at the end of the test,
 before pytest-django empties the database.
 
@@ -27,7 +28,6 @@ import uuid
 from pathlib import Path
 from urllib.parse import quote
 
-import pytest
 from django.conf import settings as django_settings
 from django.db import connection
 
@@ -175,32 +175,6 @@ class Worker:
 def worker_possible() -> bool:
     broker = str(django_settings.CELERY_BROKER_URL or "")
     return broker.startswith(("redis://", "rediss://")) and connection.vendor == "postgresql"
-
-
-@pytest.fixture
-def celery_worker(transactional_db, settings, tmp_path):
-    """``start(**overrides) -> Worker``: a real worker (see the module docstring)."""
-    if not worker_possible():
-        pytest.skip("needs a Redis broker and PostgreSQL (make test-stack)")
-    from tournament.celery import app
-
-    assert not app.conf.task_always_eager, "a needs_worker test must not run tasks eagerly"
-    settings.MEDIA_ROOT = tmp_path / "media"
-    app.control.purge()  # messages a test before left behind
-    workers: list[Worker] = []
-
-    def start(**overrides) -> Worker:
-        for name, value in overrides.items():
-            setattr(settings, name, value)
-        overrides = {"MEDIA_ROOT": str(settings.MEDIA_ROOT), **overrides}
-        worker = Worker(tmp_path / f"worker-{len(workers) + 1}.log", overrides)
-        workers.append(worker)
-        return worker.start()
-
-    yield start
-    for worker in workers:
-        worker.stop()
-    app.control.purge()
 
 
 def worker_logs(tmp_path: Path) -> str:

@@ -3,6 +3,7 @@
 import pytest
 from django.core.management import call_command
 
+from tests.tournament.pages import html_of
 from tournament.events.models import Event, Registration
 from tournament.seating.models import Seat
 
@@ -35,17 +36,14 @@ def test_demo_loads_again_without_duplicates(demo_event):
 
 
 def test_demo_seating_page(client, demo_event):
-    response = client.get("/e/demo-open/round/1/")
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = html_of(client.get("/e/demo-open/round/1/"))
     assert html.count('class="table-card"') == DEMO_PLAYERS // 4
     assert "佐藤 花子" in html
 
 
 def test_home_lists_the_demo_event(client, demo_event):
     response = client.get("/")
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = html_of(response)
     assert "Demo Open 2026" in html
     assert "JPML Rules B" in html
     assert "May 16, 2026" in html
@@ -66,9 +64,7 @@ def test_home_says_when_nothing_is_published(client, db):
 
 
 def test_event_page_lists_the_players(client, demo_event):
-    response = client.get("/e/demo-open/")
-    assert response.status_code == 200
-    html = response.content.decode()
+    html = html_of(client.get("/e/demo-open/"))
     for registration in demo_event.registrations.select_related("player"):
         assert registration.name in html
     assert "佐藤 花子" in html

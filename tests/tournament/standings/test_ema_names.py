@@ -23,8 +23,14 @@ from tournament.standings.exports import split_name
         ("Łukasz Kowalski", ("Kowalski", "Łukasz")),
         ("Anna Di", ("Di", "Anna")),  # a particle as the last word is the name itself
         ("Madonna", ("Madonna", "")),
-        ("山田 太郎", ("", "")),
+        ("Anna Schmidt", ("Schmidt", "Anna")),
+        ("Daan de Vries", ("de Vries", "Daan")),
+        ("de Vries, Daan", ("de Vries", "Daan")),
+        ("  Chloé   Martin ", ("Martin", "Chloé")),
+        ("山田 太郎", ("", "")),  # not guessed at: the "Local name" column has it
+        ("山田太郎", ("", "")),
         ("王芳", ("", "")),
+        ("王 芳", ("", "")),
         ("Виктория Смирнова", ("", "")),
     ],
 )

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tournament.events.models import Registration
 from tournament.seating.models import Round
-from tournament.standings.exports import EMA_HEADERS, split_name
+from tournament.standings.exports import EMA_HEADERS
 from tournament.standings.services import publish_results
 
 ROUND_1 = [[45300, 31700, 24600, 18400], [35000, 35000, 30000, 20000]]
@@ -148,23 +148,6 @@ def test_ema_csv_of_an_mcr_event(client, mcr):
     tied = [row for row in rows if row[5] == "2.33"]
     assert len(tied) == 3 and {row[6] for row in tied} == {"20"}
     assert len({row[0] for row in tied}) == 1  # a shared position
-
-
-@pytest.mark.parametrize(
-    ("name", "parts"),
-    [
-        ("Anna Schmidt", ("Schmidt", "Anna")),
-        ("Daan de Vries", ("de Vries", "Daan")),
-        ("de Vries, Daan", ("de Vries", "Daan")),
-        ("山田 太郎", ("", "")),  # not guessed at: the "Local name" column has it
-        ("王 芳", ("", "")),
-        ("山田太郎", ("", "")),
-        ("  Chloé   Martin ", ("Martin", "Chloé")),
-        ("Madonna", ("Madonna", "")),
-    ],
-)
-def test_names_are_split_for_the_ema(name, parts):
-    assert split_name(name) == parts
 
 
 # --- who may download what ---------------------------------------------------------------------

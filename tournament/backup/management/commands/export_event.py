@@ -19,9 +19,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.backup.export import export_event, write_backup
 from tournament.backup.schema import BackupError
+from tournament.commands import BAD_ARGUMENTS
 from tournament.events.models import Event
-
-BAD_ARGUMENTS = 2
 
 
 class Command(BaseCommand):

@@ -27,8 +27,7 @@ from django.utils.translation import gettext as _
 from tournament.backup.importer import import_backup
 from tournament.backup.reading import MAX_MEGABYTES, MEGABYTE, read_backup
 from tournament.backup.schema import BackupError, BackupFileError
-
-BAD_ARGUMENTS = 2
+from tournament.commands import BAD_ARGUMENTS
 
 
 class Command(BaseCommand):

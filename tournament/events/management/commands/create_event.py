@@ -18,12 +18,11 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scoring.families import ruleset_names
+from tournament.commands import BAD_ARGUMENTS
 from tournament.events.csv_import import decode_upload, import_players
 from tournament.events.errors import EventError
 from tournament.events.lookalikes import registration_warnings
 from tournament.events.services import create_event
-
-BAD_ARGUMENTS = 2
 
 
 def _date(text: str) -> datetime.date:

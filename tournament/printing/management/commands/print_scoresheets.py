@@ -18,12 +18,11 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.commands import BAD_ARGUMENTS
 from tournament.events.models import Event
 from tournament.files import write_whole
 from tournament.printing.documents import blank_scoresheets, filled_sheets
 from tournament.seating.models import Round
-
-BAD_ARGUMENTS = 2  # like argparse's own usage errors
 
 
 class Command(BaseCommand):

@@ -16,13 +16,12 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.commands import BAD_ARGUMENTS
 from tournament.events.bounds import CSV_FILE_BYTES
 from tournament.events.csv_import import decode_upload
 from tournament.events.errors import EventError
 from tournament.events.models import Event
 from tournament.results.entry.csv_import import import_results
-
-BAD_ARGUMENTS = 2
 
 
 class Command(BaseCommand):

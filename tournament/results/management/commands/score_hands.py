@@ -9,19 +9,16 @@ from __future__ import annotations
 
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from scoring.core.names import LANGUAGES
 from scoring.families.rulesets import registered_names
 from scoring.jsonl import score_lines
+from tournament.commands import BAD_ARGUMENTS, NoDatabaseCommand
 
-BAD_ARGUMENTS = 2
 
-
-class Command(BaseCommand):
+class Command(NoDatabaseCommand):
     help = "Score hands given as JSON Lines (see hand-format.md); no database is used."
-    requires_system_checks: list = []
-    requires_migrations_checks = False
 
     def add_arguments(self, parser):
         parser.add_argument(

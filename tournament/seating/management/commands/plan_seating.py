@@ -13,18 +13,16 @@ from __future__ import annotations
 import csv
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from tournament.commands import BAD_ARGUMENTS, NoDatabaseCommand
 from tournament.seating.planner.plan import DEFAULT_TIME_BUDGET, METHODS, SeatingError, plan_seating
 
 REFUSED = 1
-BAD_ARGUMENTS = 2
 
 
-class Command(BaseCommand):
+class Command(NoDatabaseCommand):
     help = "Plan a seating for players 1..N over R rounds and print it as JSON; no database."
-    requires_system_checks: list = []
-    requires_migrations_checks = False
 
     def add_arguments(self, parser):
         parser.add_argument("--players", type=int, required=True, metavar="N")

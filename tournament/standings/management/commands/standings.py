@@ -37,6 +37,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.commands import BAD_ARGUMENTS
 from tournament.events.models import Event
 from tournament.events.rules import standings_format_of
 from tournament.files import write_whole
@@ -46,8 +47,6 @@ from tournament.standings.exporters import PUBLIC, STAFF, NoSuchStage
 from tournament.standings.installed import standings_rows
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.team_exports import teams_document
-
-BAD_ARGUMENTS = 2
 
 
 def pad(text: str, width: int) -> str:

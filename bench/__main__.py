@@ -18,6 +18,7 @@ from pathlib import Path
 
 from bench.engine import engine_benchmarks
 from bench.printing import printing_benchmarks
+from bench.results_grid import results_grid_benchmarks
 from bench.seating import seating_benchmarks
 from bench.standings import standings_benchmarks
 from bench.surge import surge_benchmark
@@ -101,6 +102,8 @@ def describe(b: dict) -> str:
                 f"warm {b['snapshot_warm_seconds']} s"
             )
         return f"{b['name']}: {b['lines']} session lines in {b['seconds']} s{extra}"
+    if b.get("kind") == "results_grid":
+        return f"{b['name']}: {b['tables']} tables ({b['players']} players) in {b['seconds']} s"
     if b.get("kind") == "pdf":
         return (
             f"{b['name']}: {b['pages']} pages in {b['seconds']} s "
@@ -146,6 +149,7 @@ def main() -> int:
     results["benchmarks"] += seating_benchmarks()
     results["benchmarks"] += standings_benchmarks()
     results["benchmarks"] += printing_benchmarks()
+    results["benchmarks"] += results_grid_benchmarks()
     results["benchmarks"].append(surge_benchmark())
     # The fault drill needs its own stack (make drill): its last figures are kept.
     if OUTPUT.exists():

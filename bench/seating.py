@@ -122,7 +122,7 @@ def _event(slug: str, players: int, rounds: int, clubs) -> object:
     for n in range(players):
         club = names[n] if n < len(names) else ""
         event_services.add_player(event, name=f"P{n:02d}", club=club)
-    return event
+    return event_services.start_event(event)  # seating needs a started event (issue #34)
 
 
 def _publish(event, *numbers) -> None:

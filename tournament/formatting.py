@@ -17,6 +17,9 @@ Vocabulary:
 - **place**: a session placement; players sharing a place share its mean
   ("3/2" is written "1.5"). **rank**: a standings position, "3=" when shared.
 - **exact**: the stored number's exact text, for the API ("153/10").
+- **moment** ("Dec. 6, 2026, 15:05", "2026年12月6日 15:05"): a date and time
+  as a page writes it in a sentence: the language's date and a 24-hour clock,
+  as the pages' other times ("Updated at 15:05").
 - **spreadsheet number**: a number a file keeps a number: an int, a decimal
   with at most :data:`EXACT_PLACES` places as it is, else rounded to
   :data:`ROUNDED_PLACES` (and flagged, so the file adds an "(exact)" column).
@@ -26,6 +29,10 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import pgettext
 
 MINUS = "\u2212"  # a real minus sign: "−8,000" lines up with "+8,000"
 NO_NUMBER = "–"  # a sheet's cell with no number
@@ -152,3 +159,23 @@ def decimal(rate: Fraction | None, places: int = 1) -> str:
     if rate is None:
         return NO_RATE
     return f"{float(rate):.{places}f}"
+
+
+TIME_OF_DAY = "H:i"  # the site's clock: 24 hours, as every other time on the pages
+
+
+def moment(value) -> str:
+    """A stored date and time for a sentence: "Dec. 6, 2026, 15:05"; "" when there is none.
+
+    Why not Django's ``DATETIME_FORMAT``: in English it ends in "p.m.", so a
+    sentence that ends with it ("Results published …, 3:05 p.m..") doubles the
+    period. The date stays the language's own; the glue between date and time
+    is translated (a comma in English, a space in Japanese and Chinese).
+    """
+    if value is None:
+        return ""
+    local = timezone.localtime(value) if timezone.is_aware(value) else value
+    return pgettext("date and time", "%(date)s, %(time)s") % {
+        "date": date_format(local, "DATE_FORMAT"),
+        "time": date_format(local, TIME_OF_DAY),
+    }

@@ -198,6 +198,8 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournament.events.models.Event.Status",
         "RegistrationStatusEnum": "tournament.events.models.Registration.Status",
         "RoundStatusEnum": "tournament.seating.models.Round.Status",
+        "CutMethodEnum": "tournament.stages.models.Stage.CutMethod",
+        "SeatingMethodEnum": "tournament.seating.models.Round.Method",
     },
 }
 

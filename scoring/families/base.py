@@ -65,6 +65,8 @@ class BaseFamily:
     rules_type: ClassVar[type]
     # (ruling kind) -> the rule it rests on, printed with the ruling.
     references: ClassVar[Mapping[str, str]] = {}
+    # An example of the event's options, valid as it stands (the create form's help shows it).
+    option_example: ClassVar[Mapping[str, Any]] = {}
 
     def thaw(self, frozen: Mapping[str, Any]) -> Any:
         try:

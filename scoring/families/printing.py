@@ -69,7 +69,8 @@ def shared_row(row: Mapping[str, Any], self_draws: Collection[str]) -> PrintedRo
     cells = {
         "number": number(row.get("index", 0) + 1),
         "label": text(row.get("label")),
-        "winner": text(", ".join(winners)),
+        # A hand nobody won (a draw, not played at time) says so where the winner goes.
+        "winner": text(", ".join(winners)) if winners else Cell("outcome", row.get("outcome")),
         "discarder": discarder,
         "from": discarder,
         "value": value_cell(row),

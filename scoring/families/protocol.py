@@ -166,6 +166,7 @@ class Cell:
     number, honba, fan); ``points`` and ``signed``: an amount with thousands
     separated (``signed`` with its sign); ``wind``: a seat as its wind's
     character; ``word``: a code the Django side translates (``self``);
+    ``outcome``: a hand's outcome code (``draw``, ``not_played``), written as its name;
     ``value``: a row's stored value (:mod:`scoring.sheets.values`), or
     ``legacy``: an old stored row's English value text, shown unchanged.
     """
@@ -210,6 +211,9 @@ class Family(Protocol):
     # Its hand rulesets (scoring.families.rulesets.Ruleset: preset, resolver, hand scorer),
     # registered with the family; empty for a family that values no hand from its tiles.
     hand_rulesets: tuple[Any, ...]
+    # Options that differ from a preset, as a director would write them: the create form's
+    # help shows it (and the option names) for the ruleset chosen, so every family has one.
+    option_example: Mapping[str, Any]
 
     def title(self, ruleset: str, lang: str = "en") -> str:
         """The ruleset's name for people, in ``lang`` (en, ja, zh)."""

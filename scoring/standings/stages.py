@@ -62,7 +62,9 @@ class Cut:
     tie_places: int = 0
     resolved: bool = True
     decided_by: str | None = None
-    line: tuple[Hashable, Hashable] | None = None  # the last in and first out by rank
+    # The last in and the first out: by rank, or at a settled tie the last of the tied
+    # players named and the first of them not named.
+    line: tuple[Hashable, Hashable] | None = None
 
 
 def deciding_metric(
@@ -127,4 +129,9 @@ def cut(
         raise StandingsError(f"{wrong[0]!r} is not among the players tied at the cut")
     if len(chosen) != left:
         raise StandingsError(f"name {left} of the {len(tie)} tied players, not {len(chosen)}")
+    # The line falls between the last of the tied players named and the first not named:
+    # tied players have one rank, so it is the choice, not the list's order, that draws it.
+    named = [p for p in tie if p in chosen]
+    unnamed = [p for p in tie if p not in chosen]
+    line = (named[-1], unnamed[0]) if unnamed else line
     return Cut(size, wild + above + chosen, wild, tuple(tie), left, resolved=True, line=line)

@@ -96,6 +96,39 @@
     }
   }
 
+  // A long name is never cut (issue #34): it shrinks to fit its column, down to MIN_NAME of
+  // the line's size; still too long, it takes two lines (or three) at a smaller size.
+  var MIN_NAME = 0.6;
+  var WRAPPED = [0.52, 0.42, 0.34]; // sizes tried on two or more lines, largest first
+  function overflows(cell) {
+    return cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1;
+  }
+  function fitName(cell) {
+    cell.style.fontSize = "";
+    cell.classList.remove("is-wrapped");
+    if (!overflows(cell)) return;
+    var ratio = Math.floor((cell.clientWidth / cell.scrollWidth) * 100) / 100;
+    if (ratio >= MIN_NAME) {
+      cell.style.fontSize = ratio + "em";
+      while (overflows(cell) && ratio > MIN_NAME) {
+        ratio -= 0.02;
+        cell.style.fontSize = ratio + "em";
+      }
+      if (!overflows(cell)) return;
+    }
+    cell.classList.add("is-wrapped");
+    for (var i = 0; i < WRAPPED.length; i++) {
+      cell.style.fontSize = WRAPPED[i] + "em";
+      if (!overflows(cell)) return;
+    }
+  }
+  function fitNames(start, end) {
+    for (var i = start; i < end && i < state.rows.length; i++) {
+      var cell = state.rows[i].querySelector(".col-name");
+      if (cell) fitName(cell);
+    }
+  }
+
   function show() {
     var start = state.page * state.perPage;
     var end = start + state.perPage;
@@ -105,6 +138,7 @@
       row.classList.toggle("is-off", !on);
       row.classList.toggle("is-alt", on && ((i - start) % perColumn) % 2 === 1);
     });
+    fitNames(start, end);
     screen.setAttribute("data-page", state.page + 1);
     if (indicator) {
       indicator.textContent = state.rows.length ? text("page", { page: state.page + 1, pages: state.pages }) : "";

@@ -14,7 +14,7 @@
   window.roundClockStarted = true;
   var TICK_MS = 250;
   var POLL_MS = 2000;
-  var STATUSES = ["not_started", "running", "paused", "over"];
+  var STATUSES = ["not_started", "running", "paused", "over", "stopped"];
 
   function number(value) {
     var n = parseFloat(value);
@@ -34,7 +34,9 @@
   // Remaining ms of one timing ({status, deadline, remaining}) at server time `now`.
   function remainingOf(timing, now) {
     if (!timing || timing.status === "not_started") return null;
-    if (timing.status === "paused" || timing.deadline === null) return timing.remaining;
+    if (timing.status === "paused" || timing.status === "stopped" || timing.deadline === null) {
+      return timing.remaining;
+    }
     return Math.max(0, timing.deadline - now);
   }
 
@@ -99,7 +101,7 @@
       this.tables.querySelectorAll("[data-clock-table]").forEach(function (row, i) {
         var t = self.extras[i];
         var ms = remainingOf(t, now);
-        var over = ms !== null && ms <= 0 && t.status !== "paused";
+        var over = ms !== null && ms <= 0 && t.status !== "paused" && t.status !== "stopped";
         row.classList.toggle("is-over", over);
         var cell = row.querySelector("[data-clock-digits]");
         var text = ms === null ? "--:--" : (over ? self.textTime : clockText(ms));

@@ -50,6 +50,8 @@ def test_a_tie_on_every_metric_is_left_to_the_director():
     assert answer.entrants == ("a",) and set(answer.tie) == {"b", "c"} and answer.tie_places == 1
     chosen = cut(standings, 2, MCR, chosen=["c"])
     assert chosen.resolved and chosen.entrants == ("a", "c")
+    # Issue #34: the line is between the one named and the one not, whatever the list's order.
+    assert chosen.line == ("c", "b")
     with pytest.raises(StandingsError, match="name 1"):
         cut(standings, 2, MCR, chosen=["b", "c"])
     with pytest.raises(StandingsError, match="not among"):

@@ -49,7 +49,7 @@ from tournament.glossary import (
     VALUE_LABELS,
 )
 from tournament.glossary.hand_labels import LABEL_FORMATS, WIND_WORDS
-from tournament.glossary.history import HISTORY_REASONS
+from tournament.glossary.history import HISTORY_REASONS, ROUND_HISTORY, ROUND_HISTORY_KINDS
 from tournament.glossary.notes import NOTES as REPLAY_NOTES
 from tournament.glossary.reasons import VERSION_REASONS
 from tournament.glossary.refusals import FIELDS, NUMBERED, REFUSALS, REFUSALS_WITHOUT_NUMBERS
@@ -191,6 +191,8 @@ def test_every_word_of_the_glossary_is_translated():
         WIND_WORDS,
         VERSION_REASONS,
         HISTORY_REASONS,
+        ROUND_HISTORY,
+        ROUND_HISTORY_KINDS,
         dict(MELD_TYPES[1:]),
         dict(FLOWER_TILES),
     ]

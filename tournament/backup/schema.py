@@ -73,7 +73,8 @@ What a restore does not take from the file as it stands (``renewal``):
   original) get new ones: a key names one row in one database.
 
 Not included (``LEFT_OUT``, each with its reason): standings snapshots,
-wrong-PIN attempts, API tokens and login-failure counters. Passwords are never
+wrong-PIN attempts, API tokens, login-failure counters and the seating
+planned ahead (the kept plan: the next round seated plans again). Passwords are never
 exported; users missing from the target are created without a usable one.
 """
 
@@ -96,7 +97,7 @@ from tournament.hall.models import ClockEvent, JudgeCall, RoundClock
 from tournament.playerentry.models import HandCheck, PinAttempt, PlayerAction, TablePin
 from tournament.printing.models import PrintJob
 from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
-from tournament.seating.models import Round, Seat, Table
+from tournament.seating.models import KeptPlan, Round, Seat, Table
 from tournament.stages.models import Stage, StageEntrant
 from tournament.standings.models import StandingSnapshot
 
@@ -178,6 +179,10 @@ LEFT_OUT = {
     ApiToken: "a user's credential, not the event's: a restored site makes new tokens",
     LoginFailures: "a login rate-limit counter of a username and address, not the event's",
     StandingSnapshot: "a cache of the standings, computed again on the first page view",
+    # Registration ids inside JSON, which the import numbers anew; the next round seated
+    # after a restore plans again from the rounds restored (tournament.rounds.kept_plan).
+    KeptPlan: "the seating planned ahead, made again when the next round is seated",
+    KeptPlan.history.model: "the versions of the seating planned ahead (left out with it)",
 }
 
 

@@ -83,18 +83,27 @@ def decode(stored: str | None) -> tuple[str, dict] | None:
     return (code, params) if isinstance(params, dict) else None
 
 
-def describe(stored: str | None) -> str:
-    """A history record's reason in the reader's language; anything else as it is."""
+def explain(stored: str | None) -> tuple[str, str]:
+    """``(sentence, words)`` of a stored reason: the code's sentence and the person's own words.
+
+    For a page that shows what happened and why apart (a round's history);
+    anything that is not one of the codes is the sentence, as stored.
+    """
     decoded = decode(stored)
     if decoded is None:
-        return stored or ""
+        return stored or "", ""
     code, params = decoded
-    words = params.get(WORDS) or ""
     try:
         shown = {k: str(_choices(k).get(v, v)) for k, v in params.items() if k != WORDS}
         sentence = str(HISTORY_REASONS[code]) % shown
     except (KeyError, TypeError, ValueError):
-        return stored or ""  # parameters edited by hand that do not fit: as stored
+        return stored or "", ""  # parameters edited by hand that do not fit: as stored
+    return sentence, str(params.get(WORDS) or "")
+
+
+def describe(stored: str | None) -> str:
+    """A history record's reason in the reader's language; anything else as it is."""
+    sentence, words = explain(stored)
     if words:
         return str(_("%(what)s: %(words)s") % {"what": sentence, "words": words})
     return sentence

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from tournament.events.models import Registration
+from tournament.events.models import Player, Registration
 
 COLUMNS = (
     "name",
@@ -24,6 +24,7 @@ COLUMNS = (
     "latin_last_name",
     "group",
     "team",
+    "name_order",
 )
 # What a status cell may say, folded like a header (see fold), -> the status.
 STATUS_WORDS = {
@@ -47,6 +48,21 @@ ALIASES = {
     "group": ("group", "seatinggroup"),
     # Issue #21: the team a player scores for (a column of its own, no longer the club).
     "team": ("team", "teamname", "チーム", "チーム名", "队伍", "团体", "隊伍", "團體", "队名"),
+    # Issue #34: family or given name first (NAME_ORDER_WORDS).
+    "name_order": ("nameorder", "名前の順", "姓名の順", "姓名顺序"),
+}
+# What a name order cell may say (issue #34), folded like a header -> Player.name_order;
+# empty: not given (a new player follows the country, a known one keeps theirs).
+NAME_ORDER_WORDS = {
+    "": "",
+    "country": Player.NameOrder.COUNTRY,
+    "family": Player.NameOrder.FAMILY_FIRST,
+    "familyfirst": Player.NameOrder.FAMILY_FIRST,
+    "familynamefirst": Player.NameOrder.FAMILY_FIRST,
+    "surnamefirst": Player.NameOrder.FAMILY_FIRST,
+    "given": Player.NameOrder.GIVEN_FIRST,
+    "givenfirst": Player.NameOrder.GIVEN_FIRST,
+    "givennamefirst": Player.NameOrder.GIVEN_FIRST,
 }
 COLUMN_OF = {alias: column for column, names in ALIASES.items() for alias in names}
 

@@ -39,7 +39,13 @@ from django.utils.translation import gettext as _
 
 from tournament.events.change_reasons import change_reason
 from tournament.events.csv_encoding import decode_csv
-from tournament.events.csv_header import STATUS_WORDS, fold, parse_header, sniff_delimiter
+from tournament.events.csv_header import (
+    NAME_ORDER_WORDS,
+    STATUS_WORDS,
+    fold,
+    parse_header,
+    sniff_delimiter,
+)
 from tournament.events.errors import EventError, save_with_history
 from tournament.events.lookalikes import warnings as lookalike_warnings
 from tournament.events.models import Event, Player, Registration
@@ -59,7 +65,7 @@ STATUSES = (
 )
 # Fields of a known person the file may change, with their labels for the preview (the
 # name, club and country are the new registration's own, and change nothing else).
-CHANGEABLE = ("latin_first_name", "latin_last_name")
+CHANGEABLE = ("latin_first_name", "latin_last_name", "name_order")
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,7 @@ class Row:
     latin_last_name: str = ""
     group: str = ""
     team: str = ""
+    name_order: str = ""  # Player.name_order; empty: not given (issue #34)
     # What the file changes on the known person: (field, label, old, new).
     changes: tuple[tuple[str, str, str, str], ...] = ()
 
@@ -214,8 +221,10 @@ def _update_player(player: Player, row: Row, by) -> None:
     changed = []
     for name in CHANGEABLE:
         value = getattr(row, name)
-        # A known player's empty cell keeps what we know; a new player's Latin names are set.
-        if (value or not row.known_player) and getattr(player, name) != value:
+        # A known player's empty cell keeps what we know; a new player's Latin names are set
+        # (an empty name order is not given: a new player's is the default, the country's).
+        given = value or (not row.known_player and name != "name_order")
+        if given and getattr(player, name) != value:
             setattr(player, name, value)
             changed.append(name)
     if changed:
@@ -319,7 +328,15 @@ def _check_row(line: int, values: dict, seen: _Seen, preview: Preview) -> Row | 
         group = check_group(values.get("group", ""))
     except EventError as error:
         problems.append(error.message)
+    said_order = values.get("name_order", "")
+    name_order = NAME_ORDER_WORDS.get(fold(said_order))
+    if name_order is None:
+        problems.append(
+            _("name order “%(value)s”: write family first, given first or country.")
+            % {"value": said_order.strip()}
+        )
     if fields is not None:
+        fields["name_order"] = name_order or ""
         problems.extend(_duplicates(line, fields, seen))
     if problems:
         preview.problems.extend(Problem(line, message) for message in problems)
@@ -347,9 +364,15 @@ def _changes(known: Player | None, fields: dict) -> tuple[tuple[str, str, str, s
     labels = {
         "latin_first_name": _("First name (Latin letters)"),
         "latin_last_name": _("Last name (Latin letters)"),
+        "name_order": _("Name order"),
     }
+    orders = dict(Player.NameOrder.choices)  # a name order is shown in words
+
+    def shown(name: str, value: str) -> str:
+        return str(orders.get(value, value)) if name == "name_order" else value
+
     return tuple(
-        (name, labels[name], getattr(known, name), fields[name])
+        (name, labels[name], shown(name, getattr(known, name)), shown(name, fields[name]))
         for name in CHANGEABLE
         if fields.get(name) and fields[name] != getattr(known, name)
     )

@@ -248,6 +248,7 @@ def edit_player(
     latin_last_name: str = "",
     group: str = "",
     team: str | None = None,
+    name_order: str | None = None,
     reason: str = "",
     by=None,
 ) -> Registration:
@@ -259,7 +260,7 @@ def edit_player(
     of each event they played follows a corrected spelling).
 
     ``reason`` is the director's own words, kept in the history if given.
-    ``team`` None leaves the team as it is (a caller that does not know it);
+    ``team`` and ``name_order`` None leave them as they are (a caller that does not know them);
     a new team is recorded as ``registration.team_set``, and the team
     standings follow at once (they are read from the registrations).
     """
@@ -278,6 +279,7 @@ def edit_player(
         ema_id,
         latin_first_name=latin_first_name,
         latin_last_name=latin_last_name,
+        name_order=name_order,
     )
     try:
         group = check_group(group)
@@ -285,6 +287,7 @@ def edit_player(
         raise EventFieldError("group", error.message) from error
     team = registration.team if team is None else _checked_team(team)
     player = Player.objects.select_for_update().get(pk=registration.player_id)
+    fields.setdefault("name_order", player.name_order)
     _refuse_taken_ema_id(player, fields["ema_id"])
     changed = [field for field in PERSON_FIELDS if getattr(player, field) != fields[field]]
     if changed:

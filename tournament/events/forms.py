@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy as _
 from tournament.events.editing import description_of
 from tournament.events.errors import EventError
 from tournament.events.latin_names import clean_latin_name
-from tournament.events.models import Event, Registration, StaffRole, TimeLimitPolicy
+from tournament.events.models import Event, Player, Registration, StaffRole, TimeLimitPolicy
 from tournament.events.plain_text import CsvTextField, NameTextField, PlainTextField
-from tournament.events.rules import ruleset_choices
+from tournament.events.rules import option_example, options_help, options_helps, ruleset_choices
 from tournament.events.services import SLUG_RE, check_ruleset, clean_player_fields
 
 
@@ -65,12 +65,17 @@ class EventForm(forms.Form):
         required=False,
         initial="{}",
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "mono"}),
-        help_text=_(
-            'A JSON object of settings that differ from the preset, e.g. {"kiriage": false}.'
-        ),
-    )
+    )  # its help is the chosen ruleset's (__init__)
     start_date = forms.DateField(label=_("First day"), widget=DateInput)
     end_date = forms.DateField(label=_("Last day"), widget=DateInput)
+    # On the create form too (issue #34): seating plans every round up to it from round 1.
+    rounds_planned = forms.IntegerField(
+        label=_("Number of rounds"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=_("Shown to players as “Round 3 of 6”; not below a round already published."),
+    )
     hands_per_session = forms.IntegerField(
         label=_("Hands per session"), required=False, min_value=1, max_value=100
     )
@@ -97,6 +102,20 @@ class EventForm(forms.Form):
     is_public = forms.BooleanField(
         label=_("Show on the public pages"), required=False, initial=True
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset_overrides"].help_text = options_help(self.shown_ruleset())
+        # Every ruleset's help, for static/js/ruleset-help.js to switch with the select.
+        self.options_helps = options_helps()
+
+    def shown_ruleset(self) -> str:
+        """The ruleset the select shows: the one posted, else the initial one, else the first."""
+        choices = [name for name, _label in self.fields["ruleset"].choices]
+        for value in (self.data.get("ruleset"), self.initial.get("ruleset")):
+            if value in choices:
+                return value
+        return choices[0]
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"].strip()
@@ -130,7 +149,10 @@ class EventForm(forms.Form):
         if nesting(value) > MAX_OPTION_DEPTH:
             raise too_deep
         if not isinstance(value, dict):
-            raise forms.ValidationError(_('Write a JSON object, such as {} or {"kiriage": false}.'))
+            raise forms.ValidationError(
+                _("Write a JSON object, such as {} or %(example)s.")
+                % {"example": option_example(self.shown_ruleset())}
+            )
         return value
 
     def clean(self):
@@ -202,7 +224,13 @@ class PlayerForm(forms.Form):
 
 
 class DropForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=80, required=False)
+    """Withdrawing a player: the page asks for the reason, kept in the history (issue #34)."""
+
+    reason = PlainTextField(
+        label=_("Reason"),
+        max_length=80,
+        help_text=_("Kept in the player's history, e.g. “train home after round 4”."),
+    )
 
 
 class RoleForm(forms.Form):
@@ -227,13 +255,6 @@ class EventEditForm(EventForm):
     started, with the reason next to the field.
     """
 
-    rounds_planned = forms.IntegerField(
-        label=_("Number of rounds"),
-        required=False,
-        min_value=1,
-        max_value=100,
-        help_text=_("Shown to players as “Round 3 of 6”; not below a round already published."),
-    )
     player_entry = forms.BooleanField(
         label=_("Players enter results"),
         required=False,
@@ -352,6 +373,16 @@ class PlayerEditForm(LatinNameChecks, forms.Form):
         required=False,
         help_text=_("As the EMA and rating lists write it, e.g. Sato for 佐藤."),
     )
+    # Issue #34: which word of a Latin name is the family name (tournament.events.name_order).
+    name_order = forms.ChoiceField(
+        label=_("Name order"),
+        choices=Player.NameOrder.choices,
+        required=False,
+        help_text=_(
+            "How a name in Latin letters is split into family and given names (the EMA "
+            "file). As the country says: family name first for CN, JP, KR and VN."
+        ),
+    )
     club = NameTextField(label=_("Club"), max_length=200, required=False)
     country = PlayerForm.base_fields["country"]
     ema_id = forms.CharField(label=_("EMA id"), max_length=20, required=False)
@@ -372,6 +403,10 @@ class PlayerEditForm(LatinNameChecks, forms.Form):
 
     def clean_country(self):
         return self._checked("country")
+
+    def clean_name_order(self):
+        """Left out (an older page or client): the order stays as it is."""
+        return self.cleaned_data["name_order"] or None
 
     def clean_ema_id(self):
         return self._checked("ema_id")
@@ -414,6 +449,19 @@ class StaffAccountForm(forms.Form):
 
 class RemoveRoleForm(forms.Form):
     confirm = forms.BooleanField(label=_("Yes, remove this role"), required=True)
+
+
+class LatinPasteForm(forms.Form):
+    """Many players' Latin names: one line each, the name, a tab or comma, the Latin name."""
+
+    text = CsvTextField(
+        label=_("Names and Latin names"),
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false", "class": "mono"}),
+        help_text=_(
+            "One player per line: the name as registered (or the player id), a tab or a "
+            "comma, then the name in Latin letters."
+        ),
+    )
 
 
 class ReasonForm(forms.Form):

@@ -206,11 +206,26 @@ class Player(models.Model):
     EMA id, and a name kept here would be one more copy for a page to read.
     """
 
+    class NameOrder(models.TextChoices):
+        """Which part of a name comes first, for splitting it (``events.name_order``)."""
+
+        COUNTRY = "country", _("As the country says")
+        FAMILY_FIRST = "family_first", _("Family name first")
+        GIVEN_FIRST = "given_first", _("Given name first")
+
     ema_id = models.CharField(_("EMA id"), max_length=20, blank=True)
     # The name in Latin letters, split as the EMA and rating lists need it; the
     # registration's ``name`` stays as the player writes it (kanji, hanzi, accents).
     latin_first_name = models.CharField(_("first name (Latin letters)"), max_length=100, blank=True)
     latin_last_name = models.CharField(_("last name (Latin letters)"), max_length=100, blank=True)
+    # Issue #34: how a name in Latin letters splits into family and given names.
+    name_order = models.CharField(
+        _("name order"),
+        max_length=12,
+        choices=NameOrder.choices,
+        default=NameOrder.COUNTRY,
+        help_text=_("Which name comes first, when a name is split into family and given names."),
+    )
 
     history = HistoricalRecords()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
+from tournament.collation import registrations_sorted
 from tournament.events.models import Event, Registration
 
 
@@ -31,6 +32,9 @@ def registration_of(event: Event, pk: int) -> Registration:
     return get_object_or_404(Registration.objects.select_related("player"), event=event, pk=pk)
 
 
-def registrations_by_name(event: Event) -> QuerySet[Registration]:
-    """The event's registrations with their players, by name (withdrawn and substitutes too)."""
-    return event.registrations.select_related("player").order_by("name", "pk")
+def registrations_by_name(event: Event) -> list[Registration]:
+    """The event's registrations with their players, by name (withdrawn and substitutes too).
+
+    In collation order (``tournament.collation``): Ábel next to Abel, not after Zoltán.
+    """
+    return registrations_sorted(event.registrations.select_related("player"))

@@ -57,6 +57,33 @@ def ruleset_choices() -> list[tuple[str, str]]:
     return [(name, ruleset_title(name)) for name in ruleset_names()]
 
 
+def option_example(ruleset: str) -> str:
+    """The family's example of options for ``ruleset``, as JSON (valid as it stands)."""
+    return json.dumps(dict(family_for(ruleset).option_example), ensure_ascii=False)
+
+
+def options_help(ruleset: str) -> str:
+    """The help of the options field for ``ruleset``: its family's example and option names.
+
+    Why from the family: the help said {"kiriage": false} (a riichi option)
+    with MCR chosen. The family gives an example valid as it stands and the
+    names it reads; the page never branches on the family's name.
+    """
+    family = family_for(ruleset)
+    return translation.gettext(
+        "A JSON object of settings that differ from the preset, e.g. %(example)s. "
+        "Its settings: %(names)s."
+    ) % {
+        "example": option_example(ruleset),
+        "names": ", ".join(sorted(family.options(ruleset))),
+    }
+
+
+def options_helps() -> dict[str, str]:
+    """Every ruleset's :func:`options_help`, for the script that switches it with the select."""
+    return {name: options_help(name) for name in ruleset_names()}
+
+
 def _options(family: Family, overrides: Any, hands_per_session: Any) -> dict[str, Any]:
     """The options, plus the session length where the family counts hands."""
     options = dict(overrides or {})

@@ -106,9 +106,15 @@ def create_event(
     time_limit_policy: str = TimeLimitPolicy.FINISH_CURRENT,
     is_public: bool = False,
     entry_level: str = EntryLevel.VALUE,
+    rounds_planned: int | None = None,
     by=None,
 ) -> Event:
-    """A new event in draft. The user who creates it becomes its director."""
+    """A new event in draft. The user who creates it becomes its director.
+
+    ``rounds_planned`` is the number of rounds, as the settings page sets it:
+    seating plans every round up to it (``rounds.services``), so a director
+    who seats one round at a time gets the whole plan's quality.
+    """
     slug = (slug or "").strip()
     name = (name or "").strip()
     if not SLUG_RE.match(slug) or len(slug) > 64:
@@ -136,6 +142,8 @@ def create_event(
         raise EventError(_("At time: the hand in progress is finished, or void."))
     if entry_level not in EntryLevel.values:
         raise EventError(_("Result entry must be full tiles, value only or final scores only."))
+    if rounds_planned is not None and rounds_planned < 1:
+        raise EventError(_("The number of rounds is at least 1."))
     event = Event(
         slug=slug,
         name=name,
@@ -148,6 +156,7 @@ def create_event(
         time_limit_policy=time_limit_policy,
         is_public=is_public,
         entry_level=entry_level,
+        rounds_planned=rounds_planned,
     )
     save_with_history(event, change_reason("event.created"), by)
     if by is not None and getattr(by, "is_authenticated", False):
@@ -194,6 +203,7 @@ def clean_player_fields(
     *,
     latin_first_name: str | None = None,
     latin_last_name: str | None = None,
+    name_order: str | None = None,
 ) -> dict:
     """Trimmed player fields, or an :class:`EventError` naming what is wrong.
 
@@ -230,13 +240,25 @@ def clean_player_fields(
     ):
         if value is not None:
             fields[key] = clean_latin_name(label, value)
+    if name_order is not None:
+        fields["name_order"] = check_name_order(name_order)
     return fields
+
+
+def check_name_order(name_order: str) -> str:
+    """A name order as stored (``Player.NameOrder``), or an :class:`EventError` naming the field."""
+    if name_order not in Player.NameOrder.values:
+        raise EventError(
+            _("Name order: “%(value)s” is not one of %(choices)s.")
+            % {"value": name_order, "choices": ", ".join(Player.NameOrder.values)}
+        )
+    return name_order
 
 
 TEAM_MAX_LENGTH = 200  # Registration.team
 # What a registration holds of the fields above (the rest is the person's: Player).
 REGISTRATION_FIELDS = ("name", "club", "country")
-PERSON_FIELDS = ("ema_id", "latin_first_name", "latin_last_name")
+PERSON_FIELDS = ("ema_id", "latin_first_name", "latin_last_name", "name_order")
 
 
 def check_team(team: str) -> str:

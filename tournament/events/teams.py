@@ -7,6 +7,7 @@ settings (a best-N larger than any team is refused) and the pages all ask here.
 
 from __future__ import annotations
 
+from tournament.collation import registrations_sorted
 from tournament.events.models import Event, Registration
 
 
@@ -27,8 +28,7 @@ def teams_of(event: Event) -> dict[str, list[Registration]]:
         event.registrations.exclude(team="")
         .exclude(status=Registration.Status.SUBSTITUTE)
         .select_related("player")
-        .order_by("name", "pk")
     )
-    for registration in registrations:
+    for registration in registrations_sorted(registrations):
         teams.setdefault(registration.team, []).append(registration)
     return teams

@@ -6,10 +6,11 @@ In the ``manage`` namespace with the event's dashboard and its end
 
 from django.urls import include, path
 
-from tournament.events import staff_views, views
+from tournament.events import latin_paste_views, staff_views, views
 
 # One registration's pages, under ``<slug>/players/<registration_id>/``.
 REGISTRATION = [
+    path("withdraw/", views.player_withdraw, name="player_withdraw"),
     path("drop/", views.player_drop, name="player_drop"),
     path("status/", views.player_status, name="player_status"),
     path("edit/", views.player_edit, name="player_edit"),
@@ -20,6 +21,12 @@ PLAYERS = [
     path("import/", views.players_import, name="players_import"),
     path("import/confirm/", views.players_import_confirm, name="players_import_confirm"),
     path("add/", views.player_add, name="player_add"),
+    path("latin-names/", latin_paste_views.latin_names, name="players_latin_names"),
+    path(
+        "latin-names/confirm/",
+        latin_paste_views.latin_names_confirm,
+        name="players_latin_names_confirm",
+    ),
     path("<int:registration_id>/", include(REGISTRATION)),
 ]
 

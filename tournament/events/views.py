@@ -14,7 +14,7 @@ from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from tournament.events import csv_encoding, csv_import, editing, services, upload_bounds
 from tournament.events.decorators import event_permission_required
@@ -214,14 +214,33 @@ def player_add(request, event):
     return render(request, "staff/player_form.html", {"event": event, "form": form})
 
 
+@require_GET
+@event_permission_required("manage")
+def player_withdraw(request, event, registration_id):
+    """Withdrawing asks first (issue #34): what it does, and why; it posts to ``player_drop``."""
+    registration = get_object_or_404(Registration, pk=registration_id, event=event)
+    return _withdraw_page(request, event, registration, DropForm())
+
+
+def _withdraw_page(request, event, registration, form, status=200):
+    context = {"event": event, "registration": registration, "form": form}
+    return render(request, "staff/player_drop.html", context, status=status)
+
+
 @require_POST
 @event_permission_required("manage")
 def player_drop(request, event, registration_id):
+    """Withdraw a player, with the reason typed on the Withdraw page; without it, nobody leaves.
+
+    Issue #34: one click withdrew, with no confirmation and no reason. A POST
+    without the reason comes back to the page, refused, the field named.
+    """
     registration = get_object_or_404(Registration, pk=registration_id, event=event)
     form = DropForm(request.POST)
-    reason = form.cleaned_data["reason"] if form.is_valid() else ""
+    if not form.is_valid():
+        return _withdraw_page(request, event, registration, form, status=400)
     try:
-        services.drop_player(registration, by=request.user, reason=reason)
+        services.drop_player(registration, by=request.user, reason=form.cleaned_data["reason"])
     except EventError as error:
         messages.error(request, error.message)
     else:
@@ -237,6 +256,9 @@ def player_drop(request, event, registration_id):
 @event_permission_required("manage")
 def player_status(request, event, registration_id):
     registration = get_object_or_404(Registration, pk=registration_id, event=event)
+    if request.POST.get("status") == Registration.Status.DROPPED:
+        # Withdrawing asks for a reason on its own page, never from the status menu.
+        return redirect("manage:player_withdraw", event.slug, registration.pk)
     try:
         services.reinstate_player(registration, request.POST.get("status", ""), by=request.user)
     except EventError as error:

@@ -51,4 +51,28 @@ HISTORY_REASONS = {
     "stage.cut_undone": _("cut undone"),
     "stage.left": _("removed from the stage: the cut was undone"),
     "registration.team_set": _("team set"),
+    "round.next_round_time": _("next round's start time set"),
+    "player.latin_names_pasted": _("Latin names pasted"),
+}
+
+# A round's history (tournament.rounds.history): what each entry is about, as a short tag.
+ROUND_HISTORY_KINDS = {
+    "round": _("Round"),
+    "seating": _("Seating"),
+    "players": _("Players"),
+    "clock": _("Clock"),
+    "sheets": _("Scoresheets"),
+    "rulings": _("Rulings"),
+}
+
+# The words of a round's history entries that no stored code gives; ``%(name)s`` are parameters.
+ROUND_HISTORY = {
+    "who.system": _("system"),
+    "who.phone": _("player's phone"),
+    "place": _("%(table)s, %(wind)s"),
+    "round.changed": _("round changed (%(status)s)"),
+    "table.changed": _("table changed"),
+    "seat.changed": _("seat changed"),
+    "sheet.correction": _("correction saved as version %(version)s"),
+    "clock.minutes": _("%(minutes)s min"),
 }

@@ -16,4 +16,6 @@ VERSION_REASONS = {
     "conflict": _("not applied: based on version %(base)s, but version %(head)s was saved"),
     "imported": _("imported from a results file"),
     "seating_corrected": _("seating corrected (%(players)s): confirm again"),
+    "results_grid": _("entered in the round's results grid"),
+    "results_api": _("entered with the round's other tables (API)"),
 }

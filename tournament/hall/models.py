@@ -8,8 +8,10 @@ Vocabulary:
   (it started late, a long ruling): its deadline is the round's plus the sum
   of its extra time.
 - *clock event*: the log of every change to a clock (start, pause, resume,
-  extend, a table's extra time), with who, when and why. The clock's fields
-  are the current state; the events are the history, never edited.
+  extend, a table's extra time, a stop), with who, when and why. The clock's
+  fields are the current state; the events are the history, never edited.
+- *stopped*: finishing the round or the event stops its clock for good
+  (``stopped_at``); the time left is kept as it was, and nothing restarts it.
 - *judge call*: a player at a table asks for a judge from the table's page,
   without logging in. A judge takes the call (on the way) and resolves it;
   the times of the three steps give a director the response times.
@@ -33,6 +35,7 @@ class RoundClock(models.Model):
     paused_at = models.DateTimeField(_("paused"), null=True, blank=True)
     paused_seconds = models.PositiveIntegerField(_("time paused (seconds)"), default=0)
     extra_seconds = models.IntegerField(_("extension (seconds)"), default=0)
+    stopped_at = models.DateTimeField(_("stopped"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
@@ -51,6 +54,9 @@ class ClockEvent(models.Model):
         EXTEND = "extend", _("Extended")
         TABLE_EXTRA = "table_extra", _("Extra time for a table")
         RESET = "reset", _("Reset")
+        # Why the clock stopped is its kind: the round finished, or the event did.
+        STOP_ROUND = "stop_round", _("Stopped: the round finished")
+        STOP_EVENT = "stop_event", _("Stopped: the event finished")
 
     clock = part_of(RoundClock, "events", _("clock"))
     kind = models.CharField(_("what"), max_length=12, choices=Kind.choices)

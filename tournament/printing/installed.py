@@ -67,6 +67,7 @@ BUILTIN = (
         documents.round_pack,
         button=gettext_lazy("Print round pack"),
         pages=frozenset({ROUND_PAGE}),
+        seated=True,
     ),
     Document(
         Kind.BLANK_SCORESHEETS,
@@ -75,6 +76,7 @@ BUILTIN = (
         documents.SCORESHEETS_TEMPLATE,
         documents.blank_scoresheets,
         pages=frozenset({ROUND_PAGE}),
+        seated=True,
     ),
     Document(
         Kind.FILLED_SHEETS,
@@ -83,6 +85,7 @@ BUILTIN = (
         documents.SCORESHEETS_TEMPLATE,
         documents.filled_sheets,
         pages=frozenset({ROUND_PAGE}),
+        seated=True,
     ),
     Document(
         Kind.SEATING_LIST,
@@ -91,6 +94,7 @@ BUILTIN = (
         documents.SEATING_LIST_TEMPLATE,
         documents.seating_list,
         pages=frozenset({ROUND_PAGE}),
+        seated=True,
     ),
     Document(
         Kind.TABLE_SIGNS,
@@ -99,6 +103,7 @@ BUILTIN = (
         signs.TABLE_SIGNS_TEMPLATE,
         signs.table_signs,
         pages=frozenset({ROUND_PAGE, JOBS_PAGE}),
+        seated=True,
     ),
     Document(
         Kind.ROUND_RESULTS,
@@ -108,6 +113,7 @@ BUILTIN = (
         results_doc.round_results_pdf,
         pages=frozenset({ROUND_PAGE, JOBS_PAGE}),
         offered=_published,
+        seated=True,
     ),
     Document(
         Kind.STANDINGS,
@@ -148,6 +154,7 @@ BUILTIN = (
         signs.SEAT_CARDS_TEMPLATE,
         signs.seat_cards,
         pages=frozenset({EVENT_PAGE, JOBS_PAGE}),
+        seated=True,
     ),
 )
 

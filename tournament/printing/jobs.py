@@ -69,6 +69,7 @@ from tournament.printing.recovery import (
     stale_after,
     stale_message,
 )
+from tournament.printing.seating_print import current_print
 
 logger = logging.getLogger(__name__)
 
@@ -233,6 +234,8 @@ def claim_job(job_id: int) -> Attempt | Claim:
             progress_done=0,
             progress_total=0,
             error="",
+            # Read before the render: a change of seats during it flags the paper, never hides.
+            seating_print=current_print(job),
         ):
             job.refresh_from_db()
             logger.info("print job %s: attempt %s started", job.pk, number)

@@ -9,12 +9,12 @@ results are published, the seating from the round's seats.
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections import defaultdict
 
 from django.db.models import Q
 
 from scoring.core.seats import SEATS
+from tournament.collation import name_key
 from tournament.events.models import Registration
 from tournament.events.rules import precedence_of, standings_format_of
 from tournament.formatting import place, points, rank, signed
@@ -37,10 +37,12 @@ def pages_for(rows: int, per_page: int) -> int:
     return max(1, math.ceil(rows / per_page))
 
 
-def _sort_name(name: str) -> str:
-    """Names in alphabetical order whatever their accents: "Åsa" next to "Anna", not after Z."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+def _sort_name(name: str) -> tuple[int, ...]:
+    """Names in alphabetical order whatever their accents: "Åsa" next to "Anna", not after Z.
+
+    The collation key (``tournament.collation``), as every list of the site sorts.
+    """
+    return name_key(name)
 
 
 # --- Seating --------------------------------------------------------------------------------

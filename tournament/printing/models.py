@@ -37,6 +37,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.events.model_fields import of_event, part_of, staff_user
 from tournament.printing.registry import KIND_MAX_LENGTH, PDF, find, kind_choices
+from tournament.printing.seating_print import SEATING_PRINT_LENGTH
 from tournament.seating.models import Round
 
 
@@ -103,6 +104,10 @@ class PrintJob(models.Model):
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
     heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
+    # What a document made of the seating was made from (``seating_print``): "" for the others.
+    seating_print = models.CharField(
+        _("seating printed"), max_length=SEATING_PRINT_LENGTH, blank=True, default=""
+    )
 
     class Meta:
         verbose_name = _("print job")

@@ -56,7 +56,9 @@ class Document:
     ``offered(target)`` says whether a page shows its button for that round
     or event (round results: once published). ``fields`` are hidden inputs its
     button posts; ``more`` a template shown after the button (another form
-    of the same document, such as a stage's standings).
+    of the same document, such as a stage's standings). ``seated``: it shows
+    the seating, so a change of seats after it was printed flags the job
+    "seating changed since" (:mod:`tournament.printing.seating_print`).
     """
 
     kind: str
@@ -72,6 +74,7 @@ class Document:
     more: str = ""
     content_type: str = PDF
     suffix: str = ".pdf"
+    seated: bool = False
 
     @property
     def slug(self) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import segno
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db.models import Prefetch
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -32,13 +33,14 @@ from tournament.events.rules import family_of, rules_of
 from tournament.family_templates import candidates
 from tournament.formatting import place as place_text
 from tournament.formatting import points, signed
-from tournament.glossary import category_name, cell_word
+from tournament.glossary import category_name, cell_word, outcome_name
 from tournament.printing.grid_svg import PAD, data_uri, grid_svg, height_of
 from tournament.printing.layouts import Layout, layout_for
 from tournament.results.models import Penalty, ScoreSheet
 from tournament.results.page.display import WIND_CHARS, items_of
 from tournament.results.page.hand_values import value_text
 from tournament.results.page.sheet_messages import message_text
+from tournament.results.sheet.state import ledger_rulings, state_of
 from tournament.seating.models import Seat, Table
 
 PENALTY_LINES = 2  # blank lines of the penalty block on a sheet for play
@@ -151,6 +153,8 @@ def shown(cell: Cell | None) -> str:
         return WIND_CHARS.get(value, value)
     if kind == "word":
         return str(cell_word(value))
+    if kind == "outcome":
+        return str(outcome_name(value))
     if kind == "value":
         return value_text({"value": value})
     return str(value)  # text, number, and an old row's English value (legacy), as they are
@@ -229,7 +233,9 @@ def filled_sheet(event, round_, table, layout: Layout, sheet: ScoreSheet, lang: 
         "version": sheet,
         "rows": rows,
         "footer": _footer(layout, result),
-        "penalties": _penalties(result, {p["seat"]: p["name"] for p in players_of(table)}),
+        "penalties": _penalties(
+            result, {p["seat"]: p["name"] for p in players_of(table)}, _ledger_sources(sheet)
+        ),
         "penalty_lines": range(0),
         "pool_note": _pool_note(result),
     }
@@ -266,11 +272,47 @@ def _footer_value(key: str, seat: str, mine: dict, final: dict, places: list) ->
     return "" if value is None else signed(value)
 
 
-def _penalties(result: dict, names: dict) -> list[dict]:
+def _person(user) -> str:
+    return (user.get_full_name() or user.get_username()) if user is not None else ""
+
+
+def _ledger_sources(sheet: ScoreSheet) -> dict:
+    """Who gave each penalty and under which rule: ``{"rulings": [...], "hands": {...}}``.
+
+    ``rulings``: (judge, rule reference) of the ruling behind each ledger row
+    the judges entered, in the ledger's order; ``hands``: hand number -> the
+    judge who entered it, for a penalty the replay derives from a hand row
+    (a riichi chombo row).
+    """
+    rulings = ledger_rulings(state_of(sheet))
+    hands = {h.number: h.entered_by_id for h in sheet.hands.all()}
+    ids = {r["decided_by"] for r in rulings} | set(hands.values())
+    users = {u.pk: u for u in get_user_model().objects.filter(pk__in=ids - {None})}
+    return {
+        "rulings": [(_person(users.get(r["decided_by"])), r["rule_reference"]) for r in rulings],
+        "hands": {n: _person(users.get(by)) for n, by in hands.items()},
+    }
+
+
+def _penalty_source(p: dict, sources: dict) -> tuple[str, str]:
+    """(judge, rule) of ledger row ``p``: its ruling's, or the hand's judge for a derived row."""
+    if p.get("derived"):
+        after = p.get("after_hand")
+        return sources["hands"].get(None if after is None else after + 1, ""), ""
+    index = p.get("index")
+    rulings = sources["rulings"]
+    if isinstance(index, int) and 0 <= index < len(rulings):
+        return rulings[index]
+    return "", ""
+
+
+def _penalties(result: dict, names: dict, sources: dict | None = None) -> list[dict]:
+    sources = sources or {"rulings": [], "hands": {}}
     out = []
     for p in result.get("penalties") or []:
         after = p.get("after_hand")
         category = p.get("category") or ""
+        judge, rule = _penalty_source(p, sources)
         out.append(
             {
                 "hand": "" if after is None else after + 1,
@@ -279,6 +321,8 @@ def _penalties(result: dict, names: dict) -> list[dict]:
                 "points": signed(p.get("points")),
                 "scope": SCOPE_NAMES.get(p.get("scope"), p.get("scope") or ""),
                 "reason": message_text(p.get("reason"), names),
+                "rule": rule,
+                "judge": judge,
             }
         )
     return out

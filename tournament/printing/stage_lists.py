@@ -21,6 +21,7 @@ from tournament.printing.lists import (
     metric_names,
     printed_row,
 )
+from tournament.stages.cut_note import cut_note, through_first
 from tournament.stages.services import current_stage
 from tournament.standings.services import standings
 from tournament.standings.stage_rows import stage_rows, stages_of
@@ -81,6 +82,9 @@ def stage_standings_context(event, scope: str, wanted) -> dict:
     metrics = metric_names(event, source)
     names = {s.number: str(s) for s in stages}
     cut = _cut_line(stage, stages)
+    if cut["through"]:  # the line where the cut drew it, and how it was decided (issue #34)
+        source = through_first(source, cut["through"])
+        cut["note"] = cut_note(cut["next"], source)
     carried = stage is not None and stage.number > 1 and stage.carry != "none"
     rows = []
     for i, row in enumerate(source, start=1):

@@ -23,6 +23,7 @@ from tournament.events.errors import EventError
 from tournament.events.permissions import has_event_permission
 from tournament.printing import jobs, recovery
 from tournament.printing.models import PrintJob
+from tournament.printing.seating_print import mark_outdated
 from tournament.seating.models import Round
 
 
@@ -43,7 +44,7 @@ def _printable_rounds(event) -> list[Round]:
 @event_permission_required("view")
 def job_list(request, event):
     recent = list(jobs.recent_jobs(event))
-    recent = [jobs.job_state(job) if job.is_active else job for job in recent]
+    recent = mark_outdated([jobs.job_state(job) if job.is_active else job for job in recent])
     can_manage = has_event_permission(request.user, event, "manage")
     return render(
         request,
@@ -110,7 +111,7 @@ def job_cancel(request, event, job_uuid):
 @never_cache
 @event_permission_required("view")
 def job_detail(request, event, job_uuid):
-    job = _job(event, job_uuid)
+    job = mark_outdated([_job(event, job_uuid)])[0]
     if job.round_id:
         back = reverse("seating:round", args=[event.slug, job.round.number])
     else:

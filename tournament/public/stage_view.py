@@ -10,7 +10,8 @@ Vocabulary:
   (stage 1, and every stage whose cut is made); a later stage before its
   cut is no page at all (404), as an unknown number is.
 - **through**: on a stage's table, the players the next stage's cut took;
-  a line follows the last one taken by rank (wild cards may sit below it).
+  a line follows the last one taken by rank (wild cards may sit below it),
+  and a note names the players either side of it and how it was decided.
 
 An event without stages has no view: its page is exactly what it was.
 """
@@ -23,9 +24,8 @@ from types import SimpleNamespace
 from django.http import Http404
 from django.utils import timezone
 
-from scoring.standings.stages import deciding_metric
 from tournament.events.models import Registration
-from tournament.glossary import metric_label
+from tournament.stages.cut_note import BY_RANK, cut_note, through_first
 from tournament.stages.models import Stage, StageEntrant
 from tournament.stages.services import current_stage
 from tournament.standings.stage_rows import stage_rows, stages_of
@@ -103,53 +103,41 @@ def stage_snapshot(view: StageView, fingerprint: str, lines) -> SimpleNamespace:
     stage = view.shown
     rows = stage_rows(stage, "public", lines)
     rounds = sorted({line.round for line in lines if line.round in stage.round_numbers})
-    level = _mark_through(view, rows)
+    rows, note = _mark_through(view, rows)
     return SimpleNamespace(
         fingerprint=fingerprint,
         rows=rows,
         rounds=rounds,
         computed_at=timezone.now(),
-        level_at_cut=level,
+        cut_note=note,
     )
 
 
-def _mark_through(view: StageView, rows: list[dict]) -> dict | None:
+def _mark_through(view: StageView, rows: list[dict]) -> tuple[list[dict], dict | None]:
     """Mark the rows the next stage's cut took, and the line after the last taken by rank.
 
-    Returns :func:`level_at_line` for the two players either side of the line.
+    Within a shared rank the players through come first, so the line falls
+    where the cut drew it (issue #34: at a tie settled by lot, the one taken
+    may have the higher id). Returns the rows and the note that explains the
+    line (``stages.cut_note``): the two players either side and how it was decided.
     """
     following = view.next_stage
     if following is None:
-        return None
+        return rows, None
     reasons = dict(
         StageEntrant.objects.filter(stage=following).values_list("registration_id", "reason")
     )
+    rows = through_first(rows, set(reasons))
     last = None
     for position, row in enumerate(rows):
         reason = reasons.get(row["registration"])
         row["through"] = reason is not None
         row["wild_card"] = reason == StageEntrant.Reason.WILD_CARD
-        if reason in (StageEntrant.Reason.RANK, StageEntrant.Reason.TIE):
+        if reason in BY_RANK:
             last = position
     if last is not None and last < len(rows) - 1:
         rows[last]["cut_line"] = True
-        return level_at_line(rows[last], rows[last + 1])
-    return None
-
-
-def level_at_line(above: dict, below: dict) -> dict | None:
-    """The last player in and the first out, when they were level on points: who, on
-    what, and the tiebreak that decided (a tie at the cut is shown, not hidden)."""
-    order = list(above["metrics"])  # the precedence, in order
-    decided = deciding_metric(above["metrics"], below["metrics"], order)
-    if decided is None:
-        return None
-    return {
-        "above": above["player"],
-        "below": below["player"],
-        "points": metric_label(order[0]),
-        "decided_by": metric_label(decided),
-    }
+    return rows, cut_note(following, rows, reasons)
 
 
 def stage_facts(event) -> dict | None:

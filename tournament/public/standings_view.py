@@ -23,6 +23,7 @@ from scoring.standings import METRICS
 from tournament.events.rules import precedence_of
 from tournament.public.stage_view import stage_snapshot
 from tournament.public.tables import StandingsTable, table_rows
+from tournament.standings.awaiting import awaiting_note
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.services import fingerprint, session_lines, standings
 
@@ -94,9 +95,16 @@ def standings_fragment(request, event, view=None) -> str:
         through_to=view.next_stage if view is not None else None,
     )
     table.order_by = request.GET.get("sort") or None
+    awaiting = sorted({tuple(pair) for row in snapshot.rows for pair in row.get("awaiting") or []})
     html = render_to_string(
         "public/_standings.html",
-        {"event": event, "snapshot": snapshot, "table": table, "view": view},
+        {
+            "event": event,
+            "snapshot": snapshot,
+            "table": table,
+            "view": view,
+            "awaiting": [awaiting_note(*pair) for pair in awaiting],
+        },
         request=request,
     )
     # Keyed by the snapshot's own fingerprint: what was rendered, even if it changed meanwhile.

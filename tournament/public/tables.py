@@ -24,9 +24,11 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from tournament.collation import name_key
 from tournament.events.name_search import search_text
 from tournament.formatting import points as format_points
 from tournament.glossary import metric_label
+from tournament.standings.awaiting import awaiting_notes
 
 # Shown first, on every screen: the ranking value and the first tiebreak.
 MAIN_METRICS = 2
@@ -153,6 +155,7 @@ class StandingsTable(tables.Table):
                 for name, on in (
                     ("is-tied", record["tied"]),
                     ("is-withdrawn", record["withdrawn"]),
+                    ("is-awaiting", record.get("awaiting")),
                     ("is-through", record.get("through")),
                     ("is-cut-line", record.get("cut_line") and not self.order_by),
                 )
@@ -181,6 +184,9 @@ class StandingsTable(tables.Table):
                 _("Through to the %(stage)s") % {"stage": self.through_to.get_kind_display()},
                 _("Wild card") if record.get("wild_card") else self.through_to.get_kind_display(),
             )
+        for note in record.get("awaiting") or ():
+            # A table sent back after a seat correction: not counted, and said so (issue #34).
+            link = format_html('{} <span class="badge badge-awaiting">{}</span>', link, note)
         if record["withdrawn"]:
             # Withdrawn players stay listed with the rounds they played, ranked after the rest.
             return format_html(
@@ -217,7 +223,7 @@ class _NameOnly:
 
 
 def table_rows(snapshot_rows: list[dict], metrics: list[str]) -> list[dict]:
-    """The snapshot's rows with sortable values: names folded, numbers as Fractions."""
+    """The snapshot's rows with sortable values: names by collation key, numbers as Fractions."""
     rows = []
     for position, row in enumerate(snapshot_rows):
         values = dict(row.get("metrics") or {})
@@ -233,14 +239,15 @@ def table_rows(snapshot_rows: list[dict], metrics: list[str]) -> list[dict]:
                 "rank": row["rank"],
                 "tied": row.get("tied", False),
                 "withdrawn": row.get("withdrawn", False),
+                "awaiting": awaiting_notes(row),
                 "registration": row["registration"],
                 "player": row["player"],
-                "sort_name": row["player"].casefold(),
+                "sort_name": name_key(row["player"]),
                 "search": search_text(_NameOnly(row)),
                 "club": row.get("club") or "",
-                "sort_club": (row.get("club") or "").casefold(),
+                "sort_club": name_key(row.get("club") or ""),
                 "team": row.get("team") or "",
-                "sort_team": (row.get("team") or "").casefold(),
+                "sort_team": name_key(row.get("team") or ""),
                 "country": row.get("country") or "",
                 "sessions": row.get("sessions", 0),
                 "values": {key: _exact(value) for key, value in values.items()},

@@ -64,6 +64,9 @@ class ScoreSheet(models.Model):
         IMPORTED = "imported", _("Imported from a results file")
         # The seats changed under a sheet with results: confirm it again.
         SEATING_CORRECTED = "seating_corrected", _("Seating corrected")  # {"players"}
+        # Issue #34: many tables at once, from the round's results grid or the staff API.
+        RESULTS_GRID = "results_grid", _("Entered in the round's results grid")
+        RESULTS_API = "results_api", _("Entered with the round's other tables (API)")
 
     table = models.ForeignKey(
         Table, on_delete=models.PROTECT, related_name="sheets", verbose_name=_("table")

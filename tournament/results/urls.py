@@ -5,7 +5,7 @@
 
 from django.urls import path
 
-from tournament.results.page import history_views, views
+from tournament.results.page import grid_views, history_views, views
 
 app_name = "results"
 
@@ -13,6 +13,12 @@ TABLE = "<slug:slug>/<int:round_number>/<int:table_number>/"
 
 urlpatterns = [
     path("<slug:slug>/<int:round_number>/", history_views.round_sheets, name="round"),
+    path("<slug:slug>/<int:round_number>/grid/", grid_views.grid, name="grid"),
+    path(
+        "<slug:slug>/<int:round_number>/grid/confirm-all/",
+        grid_views.confirm_all,
+        name="grid_confirm_all",
+    ),
     path(TABLE, views.table_page, name="table"),
     path(f"{TABLE}hand/", views.hand_add, name="hand_add"),
     path(f"{TABLE}hand/<int:number>/", views.hand_edit, name="hand_edit"),

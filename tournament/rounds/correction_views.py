@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from tournament.events.decorators import event_permission_required
 from tournament.events.errors import EventError
 from tournament.events.form_messages import form_error_messages
+from tournament.results.sheet.policy import confirmers
 from tournament.rounds.forms import ReplaceForm, SwapForm
 from tournament.rounds.replacements import replace_player
 from tournament.rounds.swaps import (
@@ -119,6 +120,8 @@ def _preview(request, event, round_, form, changes, action, quality, title):
         "action": action,
         "blocks": blocks,
         "sent_back": any(block["sent_back"] for block in blocks),
+        # The sheets sent back are the viewer's versions: everyone else who may confirm them.
+        "confirmers": confirmers(event, [request.user]),
         "quality": quality,
         "worse": any(row["after"] > row["before"] for row in quality),
         "changes": [(seat, holder) for seat, holder in changes],

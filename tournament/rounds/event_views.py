@@ -39,6 +39,7 @@ def event_dashboard(request, event):
     ).order_by("number")
     can_manage = has_event_permission(request.user, event, "manage")
     next_round = (rounds.last().number + 1) if rounds else 1
+    field = playing_registrations(event)
     return render(
         request,
         "staff/event_dashboard.html",
@@ -46,7 +47,10 @@ def event_dashboard(request, event):
             "event": event,
             "registrations": registrations,
             "counts": counts,
-            "playing": players_to_seat(event, next_round, playing_registrations(event)),
+            "playing": players_to_seat(event, next_round, field),
+            # The heading's count: the event's players, whatever the next round seats
+            # (nobody before a cut or after the last stage: it said "Players 0").
+            "field_size": len(field),
             "rounds": rounds,
             "roles": event.staff_roles.select_related("user").order_by("role", "user__username"),
             "can_manage": can_manage,
@@ -61,9 +65,27 @@ def event_dashboard(request, event):
             "role_form": RoleForm(),
             "account_form": StaffAccountForm(auto_id="id_account-%s"),
             "drop_form": DropForm(),
-            "current_round": rounds.last().number if rounds else None,
+            **round_progress(rounds, event.rounds_planned),
         },
     )
+
+
+def round_progress(rounds, planned: int | None) -> dict:
+    """Where the event stands: the round being played, the next to publish, all seated.
+
+    Why not the last round seated: after *Plan all rounds* every round is
+    seated while round 1 is played, and the dashboard said "Round 6 of 6"
+    and offered "Next: round 7 of 6".
+    """
+    public = [r.number for r in rounds if r.is_public]
+    waiting = [r.number for r in rounds if r.status == Round.Status.SEATED]
+    last = max((r.number for r in rounds), default=0)
+    return {
+        "current_round": max(public, default=None),
+        "next_to_publish": min(waiting, default=None),
+        # The seat form offers the round after the last seated, never one past the plan.
+        "all_seated": bool(planned) and last >= planned,
+    }
 
 
 @require_POST

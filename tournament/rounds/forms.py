@@ -13,7 +13,10 @@ from django import forms
 from django.db.models import F, OuterRef, Subquery
 from django.utils.translation import gettext_lazy as _
 
+from tournament.collation import by_name as sorted_by_name
+from tournament.collation import registrations_sorted
 from tournament.results.models import ScoreSheet
+from tournament.rounds.replacements import candidates
 from tournament.seating.models import Round
 
 
@@ -67,7 +70,7 @@ class SwapForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices = [("", "—")] + [
             (str(seat.pk), _seat_label(seat))
-            for seat in sorted(seats, key=lambda s: s.registration.name)
+            for seat in sorted_by_name(seats, lambda s: s.registration.name, lambda s: s.pk)
         ]
         self.fields["seat_a"].choices = choices
         self.fields["seat_b"].choices = choices
@@ -108,15 +111,13 @@ class ReplaceForm(forms.Form):
     expect = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, round_: Round, seats, **kwargs):
-        from tournament.rounds.replacements import candidates
-
         kwargs.setdefault("prefix", "replace")
         super().__init__(*args, **kwargs)
         self.fields["reason"].help_text = _("Kept in the log, e.g. “no-show, reserve seated”.")
         ordered = sorted(seats, key=lambda s: (s.table.number, s.wind_order))
         self.fields["seat"].choices = [("", "—")] + [(str(s.pk), _seat_label(s)) for s in ordered]
         self.seats = {str(s.pk): s for s in seats}
-        people = list(candidates(round_))
+        people = registrations_sorted(candidates(round_))
         self.fields["registration"].choices = [("", "—")] + [
             (str(r.pk), f"{r.name} · {r.get_status_display()}") for r in people
         ]

@@ -34,12 +34,16 @@ MAY_SIT = (
 
 
 def candidates(round_: Round):
-    """The registrations that may take a seat in ``round_``: in the event, not seated in it."""
+    """The registrations that may take a seat in ``round_``: in the event, not seated in it.
+
+    A query, so that callers can narrow it; a menu shows it in collation order
+    (``tournament.collation.registrations_sorted``).
+    """
     return (
         Registration.objects.filter(event_id=round_.event_id, status__in=MAY_SIT)
         .exclude(seats__round=round_)
         .select_related("player")
-        .order_by("name", "pk")
+        .order_by("pk")
     )
 
 

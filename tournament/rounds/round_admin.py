@@ -21,6 +21,8 @@ from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, delete_with_history, save_with_history
 from tournament.events.models import Event
 from tournament.results.models import ScoreSheet
+from tournament.results.sheet.pending import pending_corrections, tables_named
+from tournament.rounds.signals import event_finished, round_finished
 from tournament.seating.models import Round, Table
 
 __all__ = [
@@ -64,7 +66,8 @@ def round_actions(round_: Round) -> dict[str, bool]:
         "finish": open_event
         and round_.status == Round.Status.PUBLISHED
         and round_.tables.exists()
-        and not unconfirmed_tables(round_),
+        and not unconfirmed_tables(round_)
+        and not pending_corrections(round_),
         "delete": open_event and last and not results,
     }
 
@@ -134,6 +137,7 @@ def finish_round(round_: Round, *, by=None) -> Round:
         raise EventError(
             _("Publish round %(number)s before finishing it.") % {"number": round_.number}
         )
+    _refuse_pending(round_)
     missing = unconfirmed_tables(round_)
     if missing or not round_.tables.exists():
         raise EventError(
@@ -141,7 +145,22 @@ def finish_round(round_: Round, *, by=None) -> Round:
             % {"number": round_.number, "tables": _names(missing) or _("any table")}
         )
     round_.status = Round.Status.FINISHED
-    return save_with_history(round_, change_reason("round.finished"), by)
+    save_with_history(round_, change_reason("round.finished"), by)
+    round_finished.send(Round, round=round_, by=by)  # the hall stops its clock
+    return round_
+
+
+def _refuse_pending(round_: Round) -> None:
+    """Finishing over a correction nobody confirmed would keep the old numbers as final."""
+    pending = pending_corrections(round_)
+    if pending:
+        raise EventError(
+            _(
+                "Round %(number)s cannot finish: a correction awaits confirmation "
+                "at %(tables)s; confirm it first."
+            )
+            % {"number": round_.number, "tables": tables_named(pending)}
+        )
 
 
 @transaction.atomic
@@ -189,6 +208,7 @@ def finish_event(event: Event, by=None) -> Event:
         )
     missing = []
     for round_ in event.rounds.order_by("number"):
+        _refuse_pending(round_)
         tables = unconfirmed_tables(round_)
         if tables:
             missing.append(
@@ -201,4 +221,6 @@ def finish_event(event: Event, by=None) -> Event:
             % {"rounds": "; ".join(missing)}
         )
     event.status = Event.Status.FINISHED
-    return save_with_history(event, change_reason("event.finished"), by)
+    save_with_history(event, change_reason("event.finished"), by)
+    event_finished.send(Event, event=event, by=by)  # the hall stops every clock
+    return event

@@ -23,12 +23,13 @@ from simple_history.utils import bulk_create_with_history
 from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, delete_with_history, save_with_history
 from tournament.events.models import Event, Registration
+from tournament.events.started import refuse_draft
+from tournament.rounds import kept_plan
 from tournament.rounds.plan_drift import refuse_withdrawn_seated
 from tournament.rounds.round_admin import tables_with_results
 from tournament.rounds.swaps import swap_seats
 from tournament.seating.field import playing_registrations
 from tournament.seating.models import WIND_ORDER, Round, Seat, Table
-from tournament.seating.planner import lineage
 from tournament.seating.planner import plan as planner_module
 from tournament.seating.planner.by_rank import seat_by_rank
 from tournament.seating.planner.quality import measure
@@ -126,16 +127,20 @@ def seat_round(
 
     An unpublished round can be seated again (after a late drop, say); it is
     replaced as a whole. The planner plans every round to the event's
-    ``rounds_planned`` (the horizon) and the first of them is stored: a plan
-    made for round 3 alone paints the rounds after it into a corner (28
-    players in clubs, seated one round per call without the horizon, met 28
-    times more than planned all at once).
+    ``rounds_planned`` (the horizon), the first of them is stored and the
+    rest are kept (``kept_plan``): the next round follows the kept plan while
+    the field and the rounds seated since are the same, and is planned again
+    with everything known when they are not. A plan made for round 3 alone
+    paints the rounds after it into a corner (28 players in clubs of
+    5/5/4/4/3/3/2/2 seated one round per call: 24 repeated pairs, none planned
+    at once); a plan made anew on every call drifts from the one before.
 
     In an event with stages (issue #21) the round's stage decides who sits
     (its entrants), the method when none is given, and the horizon and the
     history (the stage's own rounds); ``rank`` seats from the stage's
     standings by the stage's pattern (``planner.by_rank``).
     """
+    refuse_draft(event)
     stage = stage_of_round(event, number)
     method = method or (stage.method if stage else Round.Method.BALANCED)
     event = _lock_event(event, method)
@@ -148,22 +153,41 @@ def seat_round(
     if method == Round.Method.RANK:
         tables = _by_rank(event, stage, players)
     else:
-        since = stage.first_round if stage else 1
-        horizon = stage.last_round if stage else max(number, event.rounds_planned or number)
-        plan = _plan(
-            event,
-            horizon - since + 1,
-            players,
-            _history(event, number, since=since),
-            method=method,
-            seed=seed,
-            time_budget=time_budget,
+        tables, seed = _planned_round(
+            event, stage, number, players, method=method, seed=seed, time_budget=time_budget, by=by
         )
-        # The plan starts with the rounds already played; the one new round follows.
-        tables = plan.new_rounds[0]
     round_ = _save_round(event, number, existing, method=method, seed=seed, by=by)
     _store_tables(round_, tables, by)
     return round_
+
+
+def _planned_round(event: Event, stage, number: int, players, *, method, seed, time_budget, by):
+    """(tables, seed) of round ``number``: the kept plan's, or the first of a new plan, kept.
+
+    The plan runs to the end of the round's stage (the horizon) and reads the
+    stage's rounds seated before ``number`` as history (``kept_plan``).
+    """
+    since = stage.first_round if stage else 1
+    horizon = stage.last_round if stage else max(number, event.rounds_planned or number)
+    history = _history(event, number, since=since)
+    span = {"since": since, "method": method, "players": players, "history": history}
+    followed = kept_plan.following(event, number, last=horizon, **span)
+    if followed is not None:
+        return followed
+    plan = _plan(
+        event,
+        horizon - since + 1,
+        players,
+        history,
+        method=method,
+        seed=seed,
+        time_budget=time_budget,
+    )
+    # The plan starts with the rounds already played; the new rounds follow.
+    kept = kept_plan.kept_rounds(event, number, horizon, **span)
+    rounds = _better_of(event, history, plan.new_rounds, kept)
+    kept_plan.keep(event, first=number, seed=seed, rounds=rounds, by=by, **span)
+    return rounds[0], seed
 
 
 def _by_rank(event: Event, stage, players: list[Registration]):
@@ -283,6 +307,7 @@ def _store_tables(round_: Round, tables, by, reason: str | None = None) -> None:
 def publish_round(round_: Round, by=None) -> Round:
     """Show the round's seating on the public pages."""
     round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    refuse_draft(round_.event)
     if round_.status == Round.Status.DRAFT:
         raise EventError(_("Round %(number)s has no seating yet.") % {"number": round_.number})
     if round_.status != Round.Status.SEATED:
@@ -312,6 +337,7 @@ def plan_remaining_rounds(
     and wins a tie (_better_of). The rounds are stored seated, not
     published. Returns them in order.
     """
+    refuse_draft(event)
     event = _lock_event(event, method)
     planned = event.rounds_planned
     if not planned:
@@ -344,9 +370,10 @@ def plan_remaining_rounds(
         seed=seed,
         time_budget=time_budget,
     )
-    new_rounds = _better_of(
-        event, history, plan.new_rounds, _kept_plan(event, first, planned, players)
-    )
+    span = {"since": since, "method": method, "players": players, "history": history}
+    kept = kept_plan.kept_rounds(event, first, planned, **span)
+    new_rounds = _better_of(event, history, plan.new_rounds, kept)
+    kept_plan.keep(event, first=first, seed=seed, rounds=new_rounds, by=by, **span)
     code = "seating.replanned" if later else "seating.planned"
     reason = change_reason(code, method=method)
     for round_ in later:
@@ -378,14 +405,6 @@ def _stage_span(event: Event, first: int, planned: int, method: str):
     if method == Round.Method.RANK:
         raise EventError(_("Seating by rank goes one round at a time: seat the next round."))
     return stage.first_round, stage.last_round, stage_players(event, first)
-
-
-def _kept_plan(event: Event, first: int, planned: int, players: list[Registration]):
-    """The unpublished rounds planned before, newcomers in the seats of players gone, or None."""
-    previous = _history(event, planned + 1, since=first)
-    if len(previous) != planned - first + 1:
-        return None
-    return lineage.carried_over(previous, _history(event, first), [r.pk for r in players])
 
 
 def _better_of(event: Event, history, fresh, kept):

@@ -5,7 +5,7 @@ Their URL names keep the namespace ``seating`` ({% url "seating:round" … %}).
 
 from django.urls import path
 
-from tournament.rounds import correction_views, round_admin_views, views
+from tournament.rounds import correction_views, history_views, round_admin_views, views
 
 app_name = "seating"
 
@@ -30,6 +30,11 @@ urlpatterns = [
 urlpatterns += [
     path(f"{ROUND}move/", correction_views.round_move, name="move"),
     path(f"{ROUND}replace/", correction_views.round_replace, name="replace"),
+]
+
+# A round's history: every change, with who, when and why.
+urlpatterns += [
+    path(f"{ROUND}history/", history_views.round_history_page, name="history"),
 ]
 
 # Planning every round up front, and planning again after a change.

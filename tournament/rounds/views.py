@@ -17,13 +17,15 @@ from tournament.events.errors import EventError
 from tournament.events.form_messages import add_form_errors
 from tournament.events.permissions import has_event_permission
 from tournament.events.refusals import refusal_as_message
-from tournament.rounds import services
+from tournament.rounds import kept_plan, services
 from tournament.rounds.forms import SeatRoundForm, SwapForm
 from tournament.rounds.plan_drift import drifted_rounds
 from tournament.seating import quality
 from tournament.seating.models import WIND_ORDER, Round, Wind
+from tournament.seating.planner.quality import measure
 from tournament.seating.views import seating_of
 from tournament.stages.rounds import default_method
+from tournament.stages.services import stage_players
 
 
 @require_POST
@@ -103,6 +105,13 @@ def quality_context(event, round_: Round) -> dict:
     whole_plan = None
     if last and last > round_.number:
         whole_plan = {"last": last, "quality": quality.event_quality(event)}
+    elif last == round_.number and (ahead := _kept_ahead(event, last)):
+        # Seated one round at a time: the rounds to come are the kept plan's.
+        rounds = [*quality.seated_rounds(event), *ahead]
+        whole_plan = {
+            "last": last + len(ahead),
+            "quality": measure(rounds, quality.group_of(event)),
+        }
     teams = quality.teams_of(event)
     return {
         "quality": through,
@@ -110,6 +119,16 @@ def quality_context(event, round_: Round) -> dict:
         "whole_plan": whole_plan,
         "has_teams": bool(teams),
     }
+
+
+def _kept_ahead(event, last: int):
+    """The kept plan's rounds after ``last`` if the next round would follow it, else None."""
+    try:
+        players = stage_players(event, last + 1)
+    except EventError:  # a stage waiting for its cut: the plan is made at the cut
+        return None
+    players = services.playing_registrations(event) if players is None else players
+    return kept_plan.rounds_ahead(event, last, players)
 
 
 def _quality_names(q, names, teams=None) -> dict:

@@ -75,6 +75,9 @@ class Round(models.Model):
     published_at = models.DateTimeField(_("published"), null=True, blank=True)
     # The round's confirmed results join the public standings from this moment.
     results_published_at = models.DateTimeField(_("results published"), null=True, blank=True)
+    # When the round after this one starts, as the director announced it (issue #34): the
+    # projector shows it until then. Set next to this round's clock, while it is played.
+    next_round_at = models.DateTimeField(_("next round starts"), null=True, blank=True)
 
     history = HistoricalRecords()
 
@@ -175,3 +178,54 @@ class Seat(models.Model):
     @property
     def wind_order(self):
         return WIND_ORDER.index(self.wind)
+
+
+class KeptPlan(models.Model):
+    """The rounds planned ahead when a round was seated, kept for the rounds after it.
+
+    Why: seating one round at a time as good as planning them all at once
+    (issue #34). Seating a round plans every round to the end of its stage
+    (the horizon), seats the first and keeps the lot here; the next round
+    follows this plan while the field and the rounds seated since are what
+    the plan was made for, and is planned again when they are not. Plain
+    registration ids, as the planner reads them (``tournament.rounds.kept_plan``).
+    """
+
+    event = models.OneToOneField(
+        "events.Event",
+        on_delete=models.CASCADE,
+        related_name="kept_plan",
+        verbose_name=_("event"),
+    )
+    method = models.CharField(_("seating method"), max_length=10, choices=Round.Method.choices)
+    seed = models.PositiveIntegerField(_("seed"))
+    # The plan read rounds since_round .. first_round - 1 as its history (``basis``)
+    # and planned first_round .. last_round (``rounds``; the first of them is seated).
+    since_round = models.PositiveSmallIntegerField(_("history from round"))
+    first_round = models.PositiveSmallIntegerField(_("first round planned"))
+    last_round = models.PositiveSmallIntegerField(_("last round planned"))
+    # [[registration id, seating group or null], ...] by id: who the plan seats.
+    field = models.JSONField(_("players planned for"))
+    # round -> table -> [E, S, W, N] registration ids.
+    basis = models.JSONField(_("rounds read"))
+    rounds = models.JSONField(_("rounds planned"))
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("kept seating plan")
+        verbose_name_plural = _("kept seating plans")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(since_round__lte=models.F("first_round"))
+                & Q(first_round__lte=models.F("last_round")),
+                name="kept_plan_rounds_in_order",
+            ),
+        ]
+
+    def __str__(self):
+        return _("%(event)s, rounds %(first)s to %(last)s planned") % {
+            "event": self.event,
+            "first": self.first_round,
+            "last": self.last_round,
+        }

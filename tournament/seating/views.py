@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.shortcuts import render
 
+from tournament.collation import by_name as sorted_by_name
 from tournament.events.name_search import filter_registrations
 from tournament.seating.models import Round, Seat
 from tournament.seating.visibility import public_round_or_404, public_rounds
@@ -20,7 +21,8 @@ def seating_of(round_: Round):
     for seat in seats:
         entry = tables.setdefault(seat.table_id, {"table": seat.table, "seats": []})
         entry["seats"].append(seat)
-    by_name = sorted(seats, key=lambda s: (s.registration.name.casefold(), s.pk))
+    # Collation order (tournament.collation): the projector and "where do I sit" list this.
+    by_name = sorted_by_name(seats, lambda s: s.registration.name, lambda s: s.pk)
     return list(tables.values()), by_name
 
 

@@ -14,6 +14,7 @@ from tournament.events.rules import precedence_of
 from tournament.formatting import spreadsheet_number
 from tournament.glossary import metric_label
 from tournament.stages import services
+from tournament.stages.cut_note import cut_note
 from tournament.stages.forms import CutForm
 
 
@@ -54,8 +55,13 @@ def _rows(rows: list[dict], cut, order) -> list[dict]:
     ]
 
 
-def cut_context(stage, wild_cards: list[int]) -> dict:
-    """The page's context; raises ``EventError`` when the cut cannot be made yet."""
+def cut_context(stage, wild_cards: list[int], kept: dict | None = None) -> dict:
+    """The page's context; raises ``EventError`` when the cut cannot be made yet.
+
+    ``kept``: what the director chose at the tie before a refusal (``chosen``,
+    ``tie_method``, ``tie_reason`` as lists of strings), shown again.
+    """
+    kept = kept or {}
     plain, rows = services.cut_preview(stage)
     cut, rows = services.cut_preview(stage, wild_cards=wild_cards) if wild_cards else (plain, rows)
     order = precedence_of(stage.event)
@@ -65,7 +71,12 @@ def cut_context(stage, wild_cards: list[int]) -> dict:
         if row["registration"] not in plain.entrants or row["registration"] in wild_cards
     ]
     form = CutForm(
-        initial={"wild_cards": [str(p) for p in wild_cards]},
+        initial={
+            "wild_cards": [str(p) for p in wild_cards],
+            "chosen": kept.get("chosen", []),
+            "tie_method": (kept.get("tie_method") or [""])[0],
+            "tie_reason": (kept.get("tie_reason") or [""])[0],
+        },
         rows=[row for row in outside if not row["withdrawn"]],
         tie=cut.tie,
     )
@@ -85,7 +96,8 @@ def cut_context(stage, wild_cards: list[int]) -> dict:
 
 
 def made_context(stage, entrants) -> dict:
-    """After the cut: how the line was decided, and whether a later correction moved it.
+    """After the cut: how the line was decided (``cut_note``, as the public page says it),
+    and whether a later correction moved it.
 
     Why: results of the stage before can still be corrected after the cut (a
     director's correction of a confirmed sheet). The entrants stay as made;
@@ -104,17 +116,9 @@ def made_context(stage, entrants) -> dict:
             return {}
     names = {row["registration"]: row["player"] for row in rows}
     made = {e.registration_id for e in entrants}
-    level = None
-    if now.line and now.decided_by:
-        order = precedence_of(stage.event)
-        level = {
-            "above": names[now.line[0]],
-            "below": names[now.line[1]],
-            "points": metric_label(order[0]),
-            "decided_by": metric_label(now.decided_by),
-        }
+    reasons = {e.registration_id: e.reason for e in entrants}
     return {
-        "level": level,
+        "note": cut_note(stage, rows, reasons),
         "now_in": [names[p] for p in now.entrants if p not in made],
         "now_out": [names[p] for p in made if p in names and p not in now.entrants],
     }

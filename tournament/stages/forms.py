@@ -103,6 +103,22 @@ class CutForm(forms.Form):
     chosen = forms.MultipleChoiceField(
         label=_("Chosen at the tie"), required=False, widget=forms.CheckboxSelectMultiple
     )
+    # At a tie on everything (issue #34): how the players were named, shown on the public page.
+    tie_method = forms.ChoiceField(
+        label=_("How the tie was decided"),
+        choices=[(Stage.CutMethod.LOT, _("By lot")), (Stage.CutMethod.CHOICE, _("My choice"))],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    tie_reason = PlainTextField(
+        label=_("Why these players"),
+        max_length=Stage._meta.get_field("cut_reason").max_length,
+        required=False,
+        help_text=_(
+            "Needed for your choice, shown on the public standings with the cut "
+            "(e.g. “the host club's rule 4.2”); optional for a lot."
+        ),
+    )
     reason = PlainTextField(
         label=_("Reason"),
         max_length=80,
@@ -119,6 +135,18 @@ class CutForm(forms.Form):
             if not row["withdrawn"]
         ]
         self.fields["chosen"].choices = [(str(p), names.get(p, p)) for p in tie]
+
+    def clean(self):
+        """A tie settled by name must say how; a choice must say why (each error on its field)."""
+        data = super().clean()
+        if not data.get("chosen"):
+            return data
+        method = data.get("tie_method")
+        if not method:
+            self.add_error("tie_method", _("Say whether lots were drawn or you chose."))
+        elif method == Stage.CutMethod.CHOICE and not data.get("tie_reason"):
+            self.add_error("tie_reason", _("Say why you chose them; it is shown with the cut."))
+        return data
 
     def registrations(self, name: str) -> list[int]:
         return [int(value) for value in self.cleaned_data.get(name) or ()]

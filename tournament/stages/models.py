@@ -9,6 +9,11 @@ Vocabulary:
   semifinal rounds, the semifinal plays rounds 7 and 8 (``first_round``).
 - **cut**: the moment the entrants of a stage are fixed from the standings
   of the one before (``cut_at``); before it the stage has no entrants.
+- **line**: between the last player through by rank (``cut_last_in``) and
+  the first out (``cut_first_out``); how it was decided (``cut_method``):
+  by rank, by the declared tiebreak (``cut_tiebreak``, a metric's code), or,
+  at a tie on everything, by lot or by the director's choice with the
+  reason they typed (``cut_reason``).
 - **entrant**: a registration in a stage, with why (``reason``: by rank,
   a wild card, or chosen by the director at a tie) and the rank it had in
   the earlier stage. Withdrawing from the event keeps the entry (the
@@ -44,6 +49,14 @@ class Stage(models.Model):
         SNAKE = "snake", _("Spread: 1-4-5-8, 2-3-6-7")
         BLOCK = "block", _("Together: 1-2-3-4, 5-6-7-8")
 
+    class CutMethod(models.TextChoices):
+        """How the line of a cut was decided (words: ``tournament.glossary.cuts``)."""
+
+        RANK = "rank", _("By rank")
+        TIEBREAK = "tiebreak", _("By the declared tiebreak")
+        LOT = "lot", _("By lot")
+        CHOICE = "choice", _("By the director's choice")
+
     event = of_event("stages")
     number = models.PositiveSmallIntegerField(_("stage"))
     kind = models.CharField(_("kind"), max_length=12, choices=Kind.choices)
@@ -68,6 +81,30 @@ class Stage(models.Model):
         _("points carried"), max_length=4, choices=Carry.choices, default=Carry.NONE
     )
     cut_at = models.DateTimeField(_("cut made"), null=True, blank=True)
+    # How the line of the cut into this stage was decided, kept when the cut is made so the
+    # public stage page can say it (issue #34); blank before the cut, and for a cut made
+    # before these were kept and not at a tie (the pages then read the standings).
+    cut_method = models.CharField(
+        _("line decided"), max_length=8, choices=CutMethod.choices, blank=True, default=""
+    )
+    cut_tiebreak = models.CharField(_("deciding tiebreak"), max_length=40, blank=True, default="")
+    cut_reason = models.CharField(_("reason for the choice"), max_length=80, blank=True, default="")
+    cut_last_in = models.ForeignKey(
+        Registration,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("last player through"),
+    )
+    cut_first_out = models.ForeignKey(
+        Registration,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("first player out"),
+    )
 
     history = HistoricalRecords()
 
@@ -80,6 +117,10 @@ class Stage(models.Model):
             models.CheckConstraint(condition=Q(rounds__gte=1), name="stage_has_rounds"),
             models.CheckConstraint(
                 condition=Q(number=1) | Q(size__gte=4), name="later_stage_has_entrants"
+            ),
+            models.CheckConstraint(
+                condition=Q(cut_method__in=["", "rank", "tiebreak", "lot", "choice"]),
+                name="stage_cut_method_is_known",
             ),
         ]
 

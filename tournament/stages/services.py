@@ -29,6 +29,7 @@ from tournament.standings.stage_rows import entrant_registrations, stage_rows, s
 
 Status = Registration.Status
 Scope = StandingSnapshot.Scope
+REASON_MAX = Stage._meta.get_field("cut_reason").max_length
 
 
 def stage_of_round(event: Event, number: int) -> Stage | None:
@@ -170,9 +171,54 @@ def _check_chosen(answer: Cut, chosen) -> None:
         )
 
 
+def _line_decided(answer: Cut, tie_method: str, tie_reason: str) -> dict:
+    """How the line was decided, as the stage keeps it (``Stage.cut_*``).
+
+    At a tie on everything the director says how they named the players: by
+    lot, or by their own choice, which needs the reason they give (shown on
+    the public stage page with the cut). Otherwise the standings decided: by
+    rank, or by the declared tiebreak that told two players level on points apart.
+    """
+    Method = Stage.CutMethod
+    tie_reason = (tie_reason or "").strip()
+    if answer.tie:
+        if tie_method not in (Method.LOT, Method.CHOICE):
+            raise EventError(_("Say how the tie was decided: by lot or by your choice."))
+        if tie_method == Method.CHOICE and not tie_reason:
+            raise EventError(_("Say why you chose these players; it is shown with the cut."))
+        if len(tie_reason) > REASON_MAX:
+            raise EventError(
+                _("The reason for the choice is %(count)s characters; keep it to %(max)s.")
+                % {"count": len(tie_reason), "max": REASON_MAX}
+            )
+        method, tiebreak = tie_method, ""
+    elif answer.decided_by:
+        method, tiebreak, tie_reason = Method.TIEBREAK, answer.decided_by, ""
+    else:
+        method, tiebreak, tie_reason = Method.RANK, "", ""
+    last_in, first_out = answer.line or (None, None)
+    return {
+        "cut_method": method,
+        "cut_tiebreak": tiebreak,
+        "cut_reason": tie_reason,
+        "cut_last_in_id": last_in,
+        "cut_first_out_id": first_out,
+    }
+
+
 @transaction.atomic
-def make_cut(stage: Stage, *, wild_cards=(), chosen=(), by=None, words: str = "") -> Stage:
-    """Fix the entrants of ``stage``; a tie across the line must be resolved (``chosen``)."""
+def make_cut(
+    stage: Stage,
+    *,
+    wild_cards=(),
+    chosen=(),
+    tie_method: str = "",
+    tie_reason: str = "",
+    by=None,
+    words: str = "",
+) -> Stage:
+    """Fix the entrants of ``stage``; a tie across the line must be resolved (``chosen``,
+    ``tie_method``: "lot" or "choice", the latter with the director's ``tie_reason``)."""
     stage = Stage.objects.select_for_update().select_related("event").get(pk=stage.pk)
     if stage.cut_at is not None:
         raise EventError(_("The cut to the %(stage)s is already made.") % {"stage": stage})
@@ -185,6 +231,7 @@ def make_cut(stage: Stage, *, wild_cards=(), chosen=(), by=None, words: str = ""
             )
             % {"count": len(answer.tie), "places": answer.tie_places}
         )
+    decided = _line_decided(answer, tie_method, tie_reason)
     rank = {row["registration"]: row["rank"] for row in rows}
     reason_of = {p: StageEntrant.Reason.WILD_CARD for p in answer.wild_cards}
     reason_of.update({p: StageEntrant.Reason.TIE for p in chosen})
@@ -201,6 +248,8 @@ def make_cut(stage: Stage, *, wild_cards=(), chosen=(), by=None, words: str = ""
         entrants, StageEntrant, default_change_reason=change_reason("stage.cut"), default_user=by
     )
     stage.cut_at = timezone.now()
+    for field, value in decided.items():
+        setattr(stage, field, value)
     return save_with_history(stage, change_reason("stage.cut", words=words), by)
 
 
@@ -218,6 +267,8 @@ def undo_cut(stage: Stage, *, by=None, words: str = "") -> Stage:
     for entrant in stage.entrants.all():
         delete_with_history(entrant, change_reason("stage.left"), by)
     stage.cut_at = None
+    stage.cut_method = stage.cut_tiebreak = stage.cut_reason = ""
+    stage.cut_last_in = stage.cut_first_out = None
     return save_with_history(stage, change_reason("stage.cut_undone", words=words), by)
 
 

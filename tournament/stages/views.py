@@ -81,18 +81,38 @@ def cut_page(request, event, number):
         context |= made_context(stage, list(entrants))
         return render(request, "stages/cut_made.html", context)
     wild_cards = _ids(request.GET.getlist("wild_cards"))
+    kept = {name: request.GET.getlist(name) for name in KEPT if request.GET.get(name)}
     try:
-        context |= cut_context(stage, wild_cards)
+        context |= cut_context(stage, wild_cards, kept)
     except EventError as error:
         context["refusal"] = error.message
     return render(request, "stages/cut.html", context)
 
 
-def _back(event, number, wild_cards) -> str:
+# What the director chose at a tie, carried back to the page when the cut is refused,
+# so nothing they entered is lost.
+KEPT = ("chosen", "tie_method", "tie_reason")
+
+
+def _back(event, number, wild_cards, post=None) -> str:
     url = reverse("stages:cut", args=[event.slug, number])
-    if wild_cards:
-        url += "?" + urlencode({"wild_cards": wild_cards}, doseq=True)
+    query = {"wild_cards": wild_cards} if wild_cards else {}
+    for name in KEPT if post is not None else ():
+        if post.get(name):
+            query[name] = post.getlist(name)
+    if query:
+        url += "?" + urlencode(query, doseq=True)
     return url
+
+
+def _add_choice_refusal(request, stage, wild_cards, chosen) -> None:
+    """With the form's errors, what is wrong with the players chosen, so all is said at once."""
+    if not chosen:
+        return
+    try:
+        services.cut_preview(stage, wild_cards=wild_cards, chosen=chosen)
+    except EventError as error:
+        messages.error(request, error.message)
 
 
 @require_POST
@@ -105,18 +125,21 @@ def cut_make(request, event, number):
     form.fields["chosen"].choices = [(v, v) for v in request.POST.getlist("chosen")]
     if not form.is_valid():
         add_form_errors(request, form)
-        return redirect(_back(event, number, wild_cards))
+        _add_choice_refusal(request, stage, wild_cards, _ids(request.POST.getlist("chosen")))
+        return redirect(_back(event, number, wild_cards, request.POST))
     try:
         made = services.make_cut(
             stage,
             wild_cards=wild_cards,
             chosen=form.registrations("chosen"),
+            tie_method=form.cleaned_data["tie_method"],
+            tie_reason=form.cleaned_data["tie_reason"],
             by=request.user,
             words=form.cleaned_data["reason"],
         )
     except EventError as error:
         messages.error(request, error.message)
-        return redirect(_back(event, number, wild_cards))
+        return redirect(_back(event, number, wild_cards, request.POST))
     messages.success(
         request,
         _("The cut to the %(stage)s is made: %(count)s players go through.")

@@ -5,10 +5,11 @@ when the director fills them, ``latin_first_name`` / ``latin_last_name``.
 The EMA's database is in Latin script, so:
 
 - the Latin names, when given, are used as they are;
-- otherwise a Latin-script name is split: "Last, First" at the comma; else
-  the last name starts at the first *particle* after the first word
-  ("Gaëlle Le Goff" -> Le Goff, "Ludwig van Beethoven" -> van Beethoven,
-  "Maria de la Cruz" -> de la Cruz), or is the last word ("Anna Schmidt");
+- otherwise a Latin-script name is split into family ("last") and given
+  ("first") names by :func:`tournament.events.name_order.split_name`: family
+  name first for players from CN, JP, KR and VN or who chose it ("Nguyễn Văn
+  An" -> Nguyễn, Văn An), else last, after any particle ("Gaëlle Le Goff" ->
+  Le Goff);
 - a name without Latin letters (Chinese, Japanese, Korean, Cyrillic …) is
   never guessed at: the Latin columns stay empty, the name goes to the
   "local name" column, and the staff standings page lists the player so the
@@ -17,54 +18,25 @@ The EMA's database is in Latin script, so:
 
 from __future__ import annotations
 
-import unicodedata
+from tournament.events.name_order import family_name_first, is_latin_name, split_name
 
-# Lower-case words that start a family name in European naming (Dutch, German, French,
-# Italian, Spanish, Portuguese, Arabic transcriptions). Compared case-insensitively.
-PARTICLES = frozenset(
-    {
-        "al", "bin", "da", "das", "de", "degli", "dei", "del", "della", "den", "der", "des",
-        "di", "do", "dos", "du", "el", "ibn", "la", "le", "lo", "st", "st.", "te", "ten",
-        "ter", "van", "vande", "vander", "von", "zu", "'t",
-    }
-)  # fmt: skip
-
-
-def is_latin_name(name: str) -> bool:
-    """True unless ``name`` has a letter of another script (kanji, hanzi, Cyrillic …).
-
-    A name without letters at all ("-1") counts as Latin: there is nothing to romanise.
-    """
-    return all("LATIN" in unicodedata.name(ch, "") for ch in name if ch.isalpha())
-
-
-def split_name(name: str) -> tuple[str, str]:
-    """``(last name, first name)`` of a Latin-script name; ``("", "")`` for any other script."""
-    name = " ".join(name.split())
-    if not is_latin_name(name):
-        return "", ""
-    if "," in name:
-        last, first = name.split(",", 1)
-        return last.strip(), first.strip()
-    words = name.split(" ")
-    if len(words) == 1:
-        return name, ""
-    start = next(
-        (i for i in range(1, len(words) - 1) if words[i].casefold() in PARTICLES),
-        len(words) - 1,
-    )
-    return " ".join(words[start:]), " ".join(words[:start])
+# split_name and is_latin_name are importable from here, as before they moved to the events.
+__all__ = ["ema_names", "is_latin_name", "missing_latin_name", "split_name"]
 
 
 def ema_names(row: dict) -> tuple[str, str, str]:
-    """``(last, first, local)`` for a standings row: Latin names first, else split, else local."""
+    """``(last, first, local)`` for a standings row: Latin names first, else split, else local.
+
+    The row's ``country`` and the person's ``name_order`` say which word is the family name.
+    """
     last = (row.get("latin_last_name") or "").strip()
     first = (row.get("latin_first_name") or "").strip()
     name = row.get("player") or ""
     local = "" if is_latin_name(name) else name
     if last or first:
         return last, first, local
-    last, first = split_name(name)
+    family_first = family_name_first(row.get("name_order"), row.get("country"))
+    last, first = split_name(name, family_first)
     return last, first, local
 
 

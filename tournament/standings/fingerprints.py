@@ -31,6 +31,11 @@ from tournament.standings.models import StandingSnapshot
 Scope = StandingSnapshot.Scope
 Status = ScoreSheet.Status
 
+# What the rows mean: a cached snapshot or page made by code that computed them otherwise
+# must not be served. Raise it when a change alters rows the same data gave before
+# (2: issue #34, "=" only for a place really shared).
+ROWS_VERSION = 2
+
 # Versions in these states never count, and change with every hand entered:
 # leaving them out keeps the cache through a round's data entry.
 NOT_COUNTED = (Status.DRAFT, Status.CONFLICT)
@@ -108,5 +113,5 @@ def fingerprint(event: Event, scope: str) -> str:
     options = json.dumps(live_overrides(event), sort_keys=True, default=str)
     # The scope's value: Scope.PUBLIC from a view and "public" from a print task are one
     # snapshot (their reprs differ, and the two kept replacing each other's).
-    key = [Scope(scope).value, event.ruleset, options, *values]
+    key = [ROWS_VERSION, Scope(scope).value, event.ruleset, options, *values]
     return hashlib.sha256(repr(key).encode()).hexdigest()[:40]

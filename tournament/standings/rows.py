@@ -111,6 +111,7 @@ def _row(standing, registration: Registration, rank: int, withdrawn: bool) -> di
         "player": registration.name,
         "latin_first_name": player.latin_first_name,
         "latin_last_name": player.latin_last_name,
+        "name_order": player.name_order,  # which word is the family name (the EMA file)
         "club": registration.club,
         "team": registration.team,
         "country": registration.country,

@@ -26,8 +26,11 @@ from django.utils.translation import gettext as _
 from tournament.events.change_reasons import change_reason
 from tournament.events.errors import EventError, save_with_history
 from tournament.events.models import Event
+from tournament.events.started import refuse_draft
 from tournament.results.models import ScoreSheet
+from tournament.results.sheet.pending import pending_corrections, tables_named
 from tournament.seating.models import Round
+from tournament.standings.awaiting import mark_awaiting
 from tournament.standings.fingerprints import fingerprint
 from tournament.standings.models import StandingSnapshot
 from tournament.standings.rows import _rankable, rank_rows, session_lines
@@ -56,9 +59,12 @@ def compute(event: Event, scope: str) -> tuple[list[dict], list[int]]:
     """
     lines = session_lines(event, scope)
     rounds = sorted({line.round for line in lines})
-    if is_staged(event):
-        return overall_rows(event, scope, lines), rounds
-    return rank_rows(event, lines), rounds
+    rows = overall_rows(event, scope, lines) if is_staged(event) else rank_rows(event, lines)
+    # A table sent back for confirmation is marked on its players' rows, never silently left
+    # out; its round stays among those shown, even when none of its tables counts meanwhile.
+    rows = mark_awaiting(rows, event, scope)
+    waiting = {number for row in rows for number, _table in row["awaiting"]}
+    return rows, sorted(set(rounds) | waiting)
 
 
 def ranks_by_round(event: Event, scope: str = Scope.PUBLIC) -> dict[int, dict[int, int]]:
@@ -98,12 +104,22 @@ def standings(event: Event, scope: str = Scope.PUBLIC) -> StandingSnapshot:
 @transaction.atomic
 def publish_results(round_: Round, by=None) -> Round:
     """Put the round's confirmed results on the public standings (every table confirmed)."""
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    refuse_draft(round_.event)
     if not round_.is_public:
         raise EventError(_("Publish the round's seating before its results."))
     if round_.results_published_at is not None:
         raise EventError(
             _("The results of round %(number)s are already published.") % {"number": round_.number}
+        )
+    pending = pending_corrections(round_)
+    if pending:
+        raise EventError(
+            _(
+                "Round %(number)s cannot be published: a correction awaits confirmation "
+                "at %(tables)s; confirm it first."
+            )
+            % {"number": round_.number, "tables": tables_named(pending)}
         )
     tables = list(round_.tables.order_by("number"))
     confirmed = set(

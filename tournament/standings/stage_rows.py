@@ -146,4 +146,21 @@ def overall_rows(event: Event, scope: str, lines=None, loaded: Loaded | None = N
         row["stage_rank"] = row["rank"]
         row["rank"] = rows[i - 1]["rank"] if same else i + 1
         previous = row
+    return _real_ties(rows)
+
+
+def _real_ties(rows: list[dict]) -> list[dict]:
+    """Mark "tied" the rows whose overall place another row shares, and only those.
+
+    Why (issue #34): a row's ``tied`` came from its stage, where it shared a
+    rank; when the cut took some of a tie and left one out, that one is
+    alone at its overall place, and "9 =" said a tie that is not there. A
+    place is shared only by players of one stage equal on everything it
+    ranks by (the ranks above), so sharing the place is the real tie.
+    """
+    shared: dict[int, int] = {}
+    for row in rows:
+        shared[row["rank"]] = shared.get(row["rank"], 0) + 1
+    for row in rows:
+        row["tied"] = shared[row["rank"]] > 1
     return rows

@@ -42,6 +42,7 @@ class HKOSFamily(BaseFamily):
     names_table = "hkos_faan"
     rules_type = HKOSRules
     references = {"false_win": "HKOS §8 false win"}
+    option_example = {"min_faan": 3}  # a three-faan minimum
 
     def options(self, ruleset: str) -> frozenset[str]:
         return ALL_OPTIONS

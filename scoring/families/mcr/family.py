@@ -51,6 +51,7 @@ class MCRFamily(CountsHands, BaseFamily):
     names_table = "mcr_fans"
     rules_type = MCRRules
     references = {"false_win": "MCR §9 false win"}
+    option_example = {"flowers_used": False}  # a game without flowers
 
     def options(self, ruleset: str) -> frozenset[str]:
         return ALL_OPTIONS

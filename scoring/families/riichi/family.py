@@ -54,6 +54,7 @@ class RiichiFamily(BaseFamily):
     names_table = "riichi_yaku"
     rules_type = RiichiSetup
     references = {"false_win": "riichi §7 chombo", "chombo": "riichi §7 chombo"}
+    option_example = {"kiriage": False}  # 4 han 30 fu not rounded up to mangan
 
     def options(self, ruleset: str) -> frozenset[str]:
         return ALL_OPTIONS

@@ -64,5 +64,7 @@ def cells(row: Mapping[str, Any], entry: Mapping[str, Any]) -> tuple[dict, dict]
         "pao": text(liable or ""),
         "pool": number(row.get("pool_after") or 0),
     }
+    if not row.get("winners"):
+        own["winner"] = text("")  # the result letter already names a draw or a chombo
     marks = {seat: {"riichi": text(RIICHI_MARK)} for seat in SEATS if seat in riichi}
     return own, marks

@@ -41,6 +41,7 @@ class ZungJungFamily(CountsHands, BaseFamily):
         "false_win": "Zung Jung §6 false win",
         "penalty_tiles": "Zung Jung §6 penalty tiles",
     }
+    option_example = {"zj_min_points": 8}  # a higher minimum than the 5 points of the rules
 
     def options(self, ruleset: str) -> frozenset[str]:
         return ALL_OPTIONS

@@ -16,7 +16,7 @@ from scoring.families import all_families, family_for, family_named, ruleset_nam
 from scoring.families.protocol import Cell, PrintedRow, PrintLayout
 from scoring.sheets import replay_sheet
 
-KINDS = {"text", "number", "points", "signed", "wind", "word", "value", "legacy"}
+KINDS = {"text", "number", "points", "signed", "wind", "word", "outcome", "value", "legacy"}
 
 
 def v(outcome, **fields):

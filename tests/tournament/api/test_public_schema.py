@@ -21,8 +21,11 @@ from drf_spectacular.views import SpectacularAPIView
 
 from tests.tournament.public.play import BAI_PENALTY, ROUND_1, make_played
 from tests.tournament.results.conftest import staff  # noqa: F401  (a fixture)
+from tests.tournament.stages.line_tie import full_tie, played, tied_pair
 from tournament.api.public.throttles import AnonymousClients
+from tournament.stages.services import make_cut
 from tournament.standings.services import publish_results
+from tournament.standings.stage_rows import stages_of
 
 PREFIX = "/api/v1/events/"
 
@@ -134,3 +137,14 @@ def test_generated_requests_get_documented_answers(schema, published):
             case.call_and_validate()
 
         check()
+
+
+def test_the_stages_read_with_a_cut_line_matches_the_schema(schema):
+    """Issue #34: a cut's line (method, the pair either side, the reason) as the schema says."""
+    event, director, _judge, _round = played("schemacut", full_tie)
+    first, _second = tied_pair(event)
+    stage = stages_of(event)[1]
+    make_cut(stage, chosen=[first], tie_method="choice", tie_reason="rule 4.2", by=director)
+    operation = schema["/api/v1/events/{slug}/stages/"]["GET"]
+    response = operation.Case(path_parameters={"slug": "schemacut"}).call_and_validate()
+    assert response.json()["stages"][1]["cut_line"]["method"] == "choice"

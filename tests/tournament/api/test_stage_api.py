@@ -12,9 +12,14 @@ from fractions import Fraction
 
 import pytest
 from django.core.cache import cache
+from django.utils import translation
 from rest_framework.test import APIClient
 
+from tests.tournament.stages.line_tie import full_tie, played, second_of, tiebreak, tied_pair
 from tests.tournament.standings.staged_team_event import build
+from tournament.events.models import Registration
+from tournament.stages.models import Stage
+from tournament.stages.services import make_cut
 from tournament.standings.services import standings
 from tournament.standings.stage_rows import stage_rows, stages_of
 from tournament.standings.teams import team_standings
@@ -108,3 +113,60 @@ def test_an_event_without_stages_or_teams(db):
     rows = _get(f"{event.slug}/standings/").json()["rows"]
     assert rows and all(r["team"] == "" and r["stage"] is None for r in rows)
     assert _get(f"{event.slug}/standings/?stage=1").status_code == 404
+
+
+def _line(slug: str, **headers) -> dict | None:
+    return _get(f"{slug}/stages/", **headers).json()["stages"][1]["cut_line"]
+
+
+def _player(pk) -> dict:
+    return {"registration": pk, "name": Registration.objects.get(pk=pk).name, "rank": 8}
+
+
+def test_a_cut_line_decided_by_the_directors_choice(db):
+    """Issue #34: the stages read says how the line was decided, as codes, with the two
+    players either side of it and the director's reason (the public page's note)."""
+    event, director, _judge, _round = played("apichoice", full_tie)
+    assert _line("apichoice") is None  # before the cut: no line
+    before = _get("apichoice/stages/")["ETag"]
+    first, second = tied_pair(event)
+    make_cut(
+        stages_of(event)[1],
+        chosen=[second],
+        tie_method="choice",
+        tie_reason="host club rule 4.2",
+        by=director,
+    )
+    after = _get("apichoice/stages/")
+    assert after["ETag"] != before  # a client polling the stages sees the cut
+    line = after.json()["stages"][1]["cut_line"]
+    assert line == {
+        "method": "choice",
+        "method_name": "By the director's choice",
+        "tiebreak": "",
+        "reason": "host club rule 4.2",
+        "last_in": _player(second),
+        "first_out": _player(first),
+    }
+    japanese = _line("apichoice", HTTP_ACCEPT_LANGUAGE="ja")
+    assert japanese["method"] == "choice" and japanese["reason"] == "host club rule 4.2"
+    assert japanese["last_in"] == line["last_in"]  # codes and names never change
+    with translation.override("ja"):
+        assert japanese["method_name"] == str(Stage.CutMethod.CHOICE.label) != line["method_name"]
+    assert _get("apichoice/stages/").json()["stages"][0]["cut_line"] is None  # the first stage
+
+
+def test_a_cut_line_decided_by_lot_and_by_the_declared_tiebreak(db):
+    event, director, _judge, _round = played("apilot", full_tie)
+    first, second = tied_pair(event)
+    make_cut(stages_of(event)[1], chosen=[second], tie_method="lot", by=director)
+    line = _line("apilot")
+    assert (line["method"], line["tiebreak"], line["reason"]) == ("lot", "", "")
+    assert (line["last_in"]["registration"], line["first_out"]["registration"]) == (second, first)
+    event, director, _judge, round_ = played("apitiebreak", tiebreak)
+    make_cut(stages_of(event)[1], by=director)
+    line = _line("apitiebreak")
+    assert (line["method"], line["tiebreak"], line["reason"]) == ("tiebreak", "points_total", "")
+    assert line["last_in"]["registration"] == second_of(round_, 3).pk
+    assert line["first_out"]["registration"] == second_of(round_, 4).pk
+    assert line["last_in"]["rank"] == 8 and line["first_out"]["rank"] == 9

@@ -89,7 +89,8 @@ def test_director_sets_up_an_event(browser, live_server, django_user_model, sett
     assert Registration.objects.filter(event__slug="browser-cup").count() == 8
     screenshot(browser, "03-dashboard")
 
-    # Seat round 1 with the planner, then publish it.
+    # Start the event (seating needs it, issue #34), seat round 1 with the planner, publish it.
+    _click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, "#start-event button"))
     Select(browser.find_element(By.NAME, "method")).select_by_value("balanced")
     _click_and_wait(browser, browser.find_element(By.ID, "seat-round"))
     assert browser.current_url == f"{url}/manage/browser-cup/round/1/"

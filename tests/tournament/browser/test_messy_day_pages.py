@@ -111,8 +111,20 @@ def test_no_show_swap_after_results_and_a_judge_login(browser, live_server, djan
     assert "must be confirmed again" in browser.page_source
     screenshot(browser, "messy-03-after-swap")
 
-    # A judge's login with a one-time link, made on the dashboard.
+    # The dashboard fits the phone: the site-address warning's long <code> and the
+    # players' status menus (opened) wrap instead of widening the page (issue #34).
     browser.get(f"{url}/manage/messy/")
+    assert browser.find_elements(By.CSS_SELECTOR, ".site-url-warning code")
+    browser.execute_script(
+        "document.querySelectorAll('details.row-menu').forEach(d => d.open = true)"
+    )
+    widths = browser.execute_script(
+        "return [document.scrollingElement.scrollWidth, window.innerWidth]"
+    )
+    assert widths[0] <= widths[1], f"the dashboard scrolls sideways on a phone: {widths}"
+    screenshot(browser, "messy-04-dashboard-menus-open")
+
+    # A judge's login with a one-time link, made on the dashboard.
     form = browser.find_element(By.ID, "staff-account-form")
     form.find_element(By.NAME, "username").send_keys("judge-ana")
     Select(form.find_element(By.NAME, "role")).select_by_value("judge")

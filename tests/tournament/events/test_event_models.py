@@ -112,9 +112,12 @@ def test_migrations_match_the_models():
 
 
 def test_the_person_keeps_only_what_is_the_same_everywhere():
-    """Issue #32 (H2): the name as entered, club and country are each registration's."""
+    """Issue #32 (H2): the name as entered, club and country are each registration's.
+
+    Issue #34: the order of the person's names (family or given first) is theirs too.
+    """
     person = {f.name for f in Player._meta.concrete_fields}
-    assert person == {"id", "ema_id", "latin_first_name", "latin_last_name"}
+    assert person == {"id", "ema_id", "latin_first_name", "latin_last_name", "name_order"}
     own = {f.name for f in Registration._meta.concrete_fields}
     assert {"name", "club", "country", "team", "group"} <= own
 

@@ -58,7 +58,7 @@ class Staged:
         stage = next(s for s in stages_of(self.event) if s.number == number)
         answer, _rows = cut_preview(stage)
         chosen = answer.tie[: answer.tie_places] if not answer.resolved else ()
-        return make_cut(stage, chosen=chosen, by=self.director)
+        return make_cut(stage, chosen=chosen, tie_method="lot", by=self.director)
 
     def stage(self, number: int):
         return next(s for s in stages_of(self.event) if s.number == number)

@@ -87,3 +87,24 @@ def test_an_unknown_event_or_file_is_a_bad_argument(tables, tmp_path):
     with pytest.raises(CommandError) as info:
         call_command("import_results", tables[0].round.event.slug, str(tmp_path / "missing.csv"))
     assert info.value.returncode == 2
+
+
+@pytest.mark.parametrize("confirm", [False, True], ids=["submitted", "confirmed"])
+def test_the_same_file_imported_twice_adds_its_penalties_once(
+    tables, tmp_path, staff, capsys, confirm
+):
+    """Issue #34: nothing saved twice. The file's penalty is already on the sheet the second
+    time (its scores are saved again, as a new version, as before; its ruling is not)."""
+    event = tables[0].round.event
+    options = {"confirmed_by": staff(event)["judge"].username} if confirm else {}
+    path = write(tmp_path, GOOD)
+    call_command("import_results", event.slug, path, **options)
+    first = ScoreSheet.objects.filter(table=tables[0]).order_by("-version").first()
+    call_command("import_results", event.slug, path, **options)
+    assert capsys.readouterr().out.count("Imported 2 table(s)") == 2
+    head = ScoreSheet.objects.filter(table=tables[0]).order_by("-version").first()
+    assert head.version > first.version
+    in_force = Penalty.objects.filter(ruling__sheet=head, ruling__voided_at__isnull=True)
+    assert [(p.player, p.points) for p in in_force] == [("W", -20000)]
+    assert head.result["session"] == first.result["session"]
+    assert not Penalty.objects.filter(ruling__sheet__table=tables[1]).exists()

@@ -15,6 +15,7 @@ def planned_cup(make_event, client, django_user_model):
         event = make_event(slug="cup", name="Cup")
         for n in range(16):
             event_services.add_player(event, name=f"Player {n:02d}")
+        event_services.start_event(event)  # seating needs a started event (issue #34)
         Event.objects.filter(pk=event.pk).update(rounds_planned=rounds)
         event.refresh_from_db()
         user = django_user_model.objects.create_user("dora")

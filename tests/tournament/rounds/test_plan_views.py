@@ -21,7 +21,7 @@ def event(make_event):
     event = make_event(slug="cup", name="Cup")
     for n in range(16):
         event_services.add_player(event, name=f"Player {n:02d}", club=f"Club {n % 4}")
-    return event
+    return event_services.start_event(event)  # seating needs a started event (issue #34)
 
 
 @pytest.fixture
@@ -116,7 +116,7 @@ def test_seat_round_plans_to_the_number_of_rounds(event, monkeypatch):
     plan_rounds(event, 5)
     services.seat_round(event, 1)
     services.seat_round(event, 2)
-    assert calls == [5, 5]
+    assert calls == [5]  # round 2 follows the plan kept at round 1 (kept_plan)
     assert Round.objects.filter(event=event).count() == 2
 
 

@@ -18,7 +18,7 @@ def director(django_user_model):
 
 @pytest.fixture
 def event(make_event):
-    return make_event(slug="cup")
+    return event_services.start_event(make_event(slug="cup"))  # seating needs it (issue #34)
 
 
 def register(event, count, start=0, status="active"):
@@ -108,8 +108,7 @@ def test_swiss_ranks_by_registration_order_until_standings_exist(event, spy):
 def test_swiss_ranks_by_the_standings_once_results_are_confirmed(event, spy, director):
     from tournament.results.sheet import services as results
 
-    regs = register(event, 8)
-    event_services.start_event(event)
+    regs = register(event, 8)  # the event fixture is started already (issue #34)
     judge, other = director, type(director).objects.create_user("other-judge")
     for user in (judge, other):
         event_services.grant_role(event, user, "judge")

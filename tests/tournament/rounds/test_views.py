@@ -20,7 +20,7 @@ def event(make_event):
         ["佐藤 花子", "王芳", "Lena Fischer", "Ana", "Ben", "Cleo", "Dan", "Eve"]
     ):
         event_services.add_player(event, name=name, club=f"Club {n % 3}", country="JP")
-    return event
+    return event_services.start_event(event)  # seating needs a started event (issue #34)
 
 
 @pytest.fixture

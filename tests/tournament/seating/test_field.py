@@ -10,7 +10,7 @@ from tournament.seating.field import playing_registrations
 
 @pytest.fixture
 def event(make_event):
-    return make_event(slug="field")
+    return event_services.start_event(make_event(slug="field"))  # seating needs it (issue #34)
 
 
 def register(event, count, status="active", prefix="P"):

@@ -38,7 +38,7 @@ def field(make_event, players, rounds, clubs=()):
     for n in range(players):
         club = names[n] if n < len(names) else ""
         event_services.add_player(event, name=f"P{n:02d}", club=club)
-    return event
+    return event_services.start_event(event)  # seating needs a started event (issue #34)
 
 
 def seated(event):

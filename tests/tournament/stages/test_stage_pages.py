@@ -141,12 +141,16 @@ def test_the_cut_page_shows_the_tie_and_the_director_resolves_it(tied):
     assert said(response) == "Choose exactly 3 of the 5 tied players, not 2."
     assert not StageEntrant.objects.exists()
     response = client.post(
-        "/manage/tied/stages/2/cut/make/", {"chosen": cut.tie[:3], "reason": "drawn by lot"}
+        "/manage/tied/stages/2/cut/make/",
+        {"chosen": cut.tie[:3], "tie_method": "lot", "reason": "drawn by lot"},
     )
     assert response["Location"] == "/manage/tied/stages/2/cut/"
     assert said(response) == "The cut to the Final is made: 8 players go through."
     assert (
-        client.post("/manage/tied/stages/2/cut/make/", {"chosen": cut.tie[:3]}).status_code == 302
+        client.post(
+            "/manage/tied/stages/2/cut/make/", {"chosen": cut.tie[:3], "tie_method": "lot"}
+        ).status_code
+        == 302
     )
     assert StageEntrant.objects.count() == 8  # a second post made nothing twice
     html = client.get("/manage/tied/stages/2/cut/").content.decode()
@@ -163,7 +167,7 @@ def test_seating_a_stage_round_from_the_pages(tied):
     response = client.post("/manage/tied/rounds/seat/", {"number": 2, "method": "rank"})
     assert said(response) == "Make the cut to the Final before seating its rounds."
     cut, _rows = cut_preview(stages_of(event)[1])
-    client.post("/manage/tied/stages/2/cut/make/", {"chosen": cut.tie[:3]})
+    client.post("/manage/tied/stages/2/cut/make/", {"chosen": cut.tie[:3], "tie_method": "lot"})
     response = client.post("/manage/tied/rounds/seat/", {"number": 2, "method": "rank"})
     assert response["Location"] == "/manage/tied/round/2/"
     assert Round.objects.get(event=event, number=2).method == Round.Method.RANK
@@ -187,7 +191,12 @@ def test_wild_card_preview_then_cut_then_undo(tied):
     cut, _rows = cut_preview(stages_of(event)[1], wild_cards=[last])
     response = client.post(
         "/manage/tied/stages/2/cut/make/",
-        {"wild_cards": [last], "chosen": cut.tie[: cut.tie_places], "reason": "host"},
+        {
+            "wild_cards": [last],
+            "chosen": cut.tie[: cut.tie_places],
+            "tie_method": "lot",
+            "reason": "host",
+        },
     )
     assert said(response).startswith("The cut to the Final is made")
     assert StageEntrant.objects.get(registration_id=last).reason == StageEntrant.Reason.WILD_CARD

@@ -125,7 +125,9 @@ def test_an_unbreakable_tie_is_refused_until_the_director_chooses():
     with translation.override("ja"), pytest.raises(EventError, match="ちょうど3名"):
         services.make_cut(stage, chosen=cut.tie[:1], by=director)
     assert stage.entrants.count() == 0  # each refusal left nothing behind
-    services.make_cut(stage, chosen=cut.tie[:3], by=director, words="drawn by lot")
+    services.make_cut(
+        stage, chosen=cut.tie[:3], tie_method="lot", by=director, words="drawn by lot"
+    )
     reasons = dict(stage.entrants.values_list("registration", "reason"))
     assert len(reasons) == 8
     assert {p for p, r in reasons.items() if r == StageEntrant.Reason.TIE} == set(cut.tie[:3])
@@ -206,7 +208,7 @@ def test_seat_by_rank_fills_tables_from_the_stage_standings(pattern, tables):
     play(event, 1, director, judge, spread)
     stage = services.stages_of(event)[1]
     cut, _rows = services.cut_preview(stage)
-    services.make_cut(stage, chosen=cut.tie[: cut.tie_places], by=director)
+    services.make_cut(stage, chosen=cut.tie[: cut.tie_places], tie_method="lot", by=director)
     order = [row["registration"] for row in services.stage_rows(stage, "staff")]
     round_ = seat_round(event, 2, by=director)  # the stage's method: by rank
     assert round_.method == Round.Method.RANK
@@ -224,7 +226,7 @@ def test_seat_by_rank_keeps_teammates_apart_when_the_pattern_allows():
     play(event, 1, director, judge, spread)
     stage = services.stages_of(event)[1]
     cut, _rows = services.cut_preview(stage)
-    services.make_cut(stage, chosen=cut.tie[: cut.tie_places], by=director)
+    services.make_cut(stage, chosen=cut.tie[: cut.tie_places], tie_method="lot", by=director)
     # Make the snake's own tables put two teammates together: the 1st and 4th are one team.
     order = [row["registration"] for row in services.stage_rows(stage, "staff")]
     Registration.objects.filter(pk__in=[order[0], order[3]]).update(team="Same")

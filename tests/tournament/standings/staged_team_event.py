@@ -73,7 +73,12 @@ def build(slug: str = "staged", *, final_played: bool = True) -> Event:
         _play(event, number, director, judge)
     final = stages_of(event)[1]
     cut, _rows = cut_preview(final)
-    make_cut(final, chosen=cut.tie[: cut.tie_places] if not cut.resolved else (), by=director)
+    make_cut(
+        final,
+        chosen=cut.tie[: cut.tie_places] if not cut.resolved else (),
+        tie_method="lot",
+        by=director,
+    )
     if final_played:
         _play(event, 3, director, judge)
     return Event.objects.get(pk=event.pk)

@@ -83,3 +83,63 @@ def test_the_staff_page_lists_players_without_a_latin_name(client, named):
     edit = reverse("manage:player_edit", args=[named.event.slug, named.wang.pk])
     assert f'href="{edit}">王芳</a>' in html
     assert "山田 太郎" not in html.split('id="missing-latin-names"')[1].split("</div>")[0]
+
+
+# Issue #34: family name first for players from CN, JP, KR and VN, unless the player says
+# otherwise (``Player.name_order``); the Latin names, when given, always win.
+@pytest.mark.parametrize(
+    ("row", "names"),
+    [
+        ({"player": "Nguyễn Văn An", "country": "VN"}, ("Nguyễn", "Văn An", "")),
+        ({"player": "Kim Min-jun", "country": "KR"}, ("Kim", "Min-jun", "")),
+        ({"player": "Yamada Taro", "country": "JP"}, ("Yamada", "Taro", "")),
+        ({"player": "Wang Fang", "country": "CN"}, ("Wang", "Fang", "")),
+        # A player's own order wins over the country's, either way round.
+        (
+            {"player": "Nguyễn Văn An", "country": "VN", "name_order": "given_first"},
+            ("An", "Nguyễn Văn", ""),
+        ),
+        (
+            {"player": "Kovács Anna", "country": "HU", "name_order": "family_first"},
+            ("Kovács", "Anna", ""),
+        ),
+        ({"player": "Anna Kovács", "country": "HU"}, ("Kovács", "Anna", "")),
+        # "Last, First" is never turned round; one word is the family name.
+        ({"player": "Nguyễn, Văn An", "country": "VN"}, ("Nguyễn", "Văn An", "")),
+        ({"player": "Nguyễn", "country": "VN"}, ("Nguyễn", "", "")),
+    ],
+)
+def test_family_name_first_by_country_or_the_players_choice(row, names):
+    assert ema_names(row) == names
+
+
+@pytest.fixture
+def vietnamese(tournament):
+    built = tournament("jpml-b", tables=1, rounds=1)
+    built.play_round(1, [[45000, 32000, 25000, 18000]])
+    seat = built.seats(1, 1)["E"]
+    Registration.objects.filter(pk=seat.pk).update(name="Nguyễn Văn An", country="VN")
+    built.nguyen = seat
+    return built
+
+
+def _ema_row(client, built, word: str) -> list[str]:
+    """The EMA file's row whose last or first name holds ``word``."""
+    client.force_login(built.users["viewer"])
+    response = client.get(reverse("standings:staff_ema_results", args=[built.event.slug]))
+    _header, *rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    return next(row for row in rows if word in f"{row[2]} {row[3]}")
+
+
+def test_the_ema_file_splits_a_vietnamese_name_family_first(client, vietnamese):
+    assert _ema_row(client, vietnamese, "Nguyễn")[2:4] == ["Nguyễn", "Văn An"]
+
+
+def test_the_players_own_order_changes_the_ema_file(client, vietnamese):
+    assert _ema_row(client, vietnamese, "Nguyễn")[2:4] == ["Nguyễn", "Văn An"]
+    director = vietnamese.users["director"]
+    client.force_login(director)
+    url = reverse("manage:player_edit", args=[vietnamese.event.slug, vietnamese.nguyen.pk])
+    post = {"name": "Nguyễn Văn An", "country": "VN", "name_order": "given_first"}
+    assert client.post(url, post).status_code == 302
+    assert _ema_row(client, vietnamese, "Nguyễn")[2:4] == ["An", "Nguyễn Văn"]

@@ -204,6 +204,11 @@ class MetricValueSerializer(MetricSerializer):
     shown = serializers.CharField(help_text="As the standings page prints it.")
 
 
+class AwaitingTableSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+
+
 class StandingsRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     tied = serializers.BooleanField()
@@ -236,6 +241,11 @@ class StandingsRowSerializer(serializers.Serializer):
         help_text="tiebreak as a JSON number, as `manage.py standings --format json` prints score."
     )
     parts = MetricValueSerializer(many=True, help_text="Every metric of the ruleset, in order.")
+    awaiting = AwaitingTableSerializer(
+        many=True,
+        help_text="Tables of this player whose sheet went back for confirmation after a seat "
+        "correction: left out of these numbers until confirmed again. Usually empty.",
+    )
 
 
 class StandingsSerializer(serializers.Serializer):

@@ -130,6 +130,10 @@ def standings_row(row: dict, metrics: list[str], places: int) -> dict:
             for m in metrics
             if m in values
         ],
+        "awaiting": [
+            {"round": round_number, "table": table}
+            for round_number, table in row.get("awaiting") or []
+        ],
     }
 
 

@@ -29,6 +29,31 @@ class EntrantSerializer(serializers.Serializer):
     )
 
 
+class LineSideSerializer(serializers.Serializer):
+    registration = serializers.IntegerField(help_text="The registration id.")
+    name = serializers.CharField()
+    rank = serializers.IntegerField(help_text="Their rank in the stage before (shared at a tie).")
+
+
+class CutLineSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(
+        choices=Stage.CutMethod.choices,
+        help_text="How the line was decided: rank (the two were not level), tiebreak (the "
+        "declared tiebreak), lot, or choice (the director's, at a tie on everything).",
+    )
+    method_name = serializers.CharField(help_text="The method in the request's language.")
+    tiebreak = serializers.CharField(
+        allow_blank=True,
+        help_text="The metric code that decided (as in the standings' metrics) for tiebreak; "
+        "else empty.",
+    )
+    reason = serializers.CharField(
+        allow_blank=True, help_text="The director's reason, as typed, for lot or choice."
+    )
+    last_in = LineSideSerializer(help_text="The last player through by rank.")
+    first_out = LineSideSerializer(help_text="The first player out (not withdrawn).")
+
+
 class StageSerializer(serializers.Serializer):
     number = serializers.IntegerField(help_text="1 for the first stage.")
     kind = serializers.ChoiceField(choices=Stage.Kind.choices)
@@ -46,6 +71,11 @@ class StageSerializer(serializers.Serializer):
     )
     cut_made = serializers.BooleanField(help_text="True for the first stage.")
     cut_at = serializers.DateTimeField(allow_null=True)
+    cut_line = CutLineSerializer(
+        allow_null=True,
+        help_text="How the cut's line was decided; null for the first stage, before the "
+        "cut, and when no one went out by rank.",
+    )
     entrants = EntrantSerializer(
         many=True, help_text="Empty for the first stage (every player) and before the cut."
     )

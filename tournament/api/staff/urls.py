@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournament.api.staff import results_views
 from tournament.api.staff import sheet_views as sheet
 from tournament.api.staff import views as v
 
@@ -21,6 +22,7 @@ urlpatterns = [
     path(ROUND, v.RoundDetailView.as_view(), name="manage-round"),
     path(ROUND + "publish/", v.RoundPublishView.as_view(), name="manage-round-publish"),
     path(ROUND + "results/publish/", v.ResultsPublishView.as_view(), name="manage-results-publish"),
+    path(ROUND + "results/", results_views.BulkResultsView.as_view(), name="manage-round-results"),
     path(TABLE + "sheet/", sheet.SheetDetailView.as_view(), name="manage-sheet"),
     path(TABLE + "hands/", sheet.HandsView.as_view(), name="manage-hands"),
     path(HAND, sheet.HandView.as_view(), name="manage-hand"),

@@ -11,6 +11,10 @@ events since the last reset, added to the round's deadline for that table
 only. Every change is a :class:`~tournament.hall.models.ClockEvent` with who
 and why; nothing in the log is ever edited.
 
+Finishing the round or the event stops the clock (``stopped_at``, logged as
+a stop with who, and why in its kind): the time left freezes, the pages say
+"Stopped", and no button of a finished round's clock works again.
+
 Browsers count down themselves from ``deadline`` and ``server_now`` (epoch
 milliseconds), so a phone that loses the network keeps the right time.
 """
@@ -88,19 +92,15 @@ def policy_of(event) -> tuple[str, str]:
     return event.time_limit_policy, "event"
 
 
-def _status(clock: RoundClock | None, deadline, now) -> str:
-    if clock is None or clock.started_at is None:
-        return "not_started"
-    if clock.paused_at is not None:
-        return "paused"
-    return "over" if now >= deadline else "running"
-
-
 def _timing(clock, deadline, now, extra: int = 0) -> dict:
     """Status, deadline (running) and remaining milliseconds for the round or one table."""
     if clock is None or deadline is None:
         return {"status": "not_started", "deadline": None, "remaining": None}
     deadline = deadline + datetime.timedelta(seconds=extra)
+    if clock.stopped_at is not None:  # frozen when it stopped (or when it was paused before)
+        moment = clock.paused_at or clock.stopped_at
+        remaining = max(0, epoch_ms(deadline) - epoch_ms(moment))
+        return {"status": "stopped", "deadline": None, "remaining": remaining}
     if clock.paused_at is not None:
         remaining = max(0, epoch_ms(deadline) - epoch_ms(clock.paused_at))
         return {"status": "paused", "deadline": None, "remaining": remaining}
@@ -112,7 +112,7 @@ def _timing(clock, deadline, now, extra: int = 0) -> dict:
 def clock_state(round_, *, table_number: int | None = None, now=None) -> dict:
     """The clock as plain data: what pages render and the JSON sends.
 
-    ``status``: not_started, running, paused or over (the round's own time,
+    ``status``: not_started, running, paused, over or stopped (the round's own time,
     whatever a table's extra); ``deadline`` epoch ms while running or over;
     ``remaining`` ms (frozen while paused); ``server_now`` epoch ms, from
     which a browser takes its offset; ``tables``: the tables with extra
@@ -165,16 +165,38 @@ def clock_log(round_, limit: int = 30) -> list[ClockEvent]:
 
 
 def current_round(event):
-    """The round the hall plays now: the latest published round whose clock is started."""
-    return event.rounds.public().filter(clock__started_at__isnull=False).order_by("-number").first()
+    """The round the hall plays now: the latest published round whose clock runs.
+
+    A stopped clock (its round or the event finished) is not played any more.
+    """
+    running = event.rounds.public().filter(
+        clock__started_at__isnull=False, clock__stopped_at__isnull=True
+    )
+    return running.order_by("-number").first()
 
 
 # --- changing --------------------------------------------------------------------------
 
 
 def _locked(round_) -> RoundClock | None:
-    """The clock, locked; the round too, so that two first starts cannot both create one."""
-    type(round_).objects.select_for_update().only("pk").get(pk=round_.pk)
+    """The clock, locked; the round too, so that two first starts cannot both create one.
+
+    A finished round's clock, or any clock of a finished event, stays stopped:
+    every change is refused here, named.
+    """
+    current = type(round_).objects.select_for_update().select_related("event").get(pk=round_.pk)
+    if current.status == current.Status.FINISHED:
+        raise ClockError(
+            "status",
+            _("Round %(number)s has finished: its clock is stopped and cannot be started again.")
+            % {"number": current.number},
+        )
+    if current.event.status == current.event.Status.FINISHED:
+        raise ClockError(
+            "status",
+            _("“%(event)s” has finished: its clocks are stopped and cannot be started again.")
+            % {"event": current.event.name},
+        )
     return RoundClock.objects.select_for_update().filter(round=round_).first()
 
 
@@ -338,3 +360,32 @@ def reset_clock(round_, *, reason, by=None, now=None) -> RoundClock:
     clock.paused_seconds = clock.extra_seconds = 0
     _log(clock, Kind.RESET, by, reason=text)
     return clock
+
+
+# --- stopping, when the round or the event finishes -------------------------------------
+
+
+def stop_clock(round_, kind: str, *, by=None, now=None) -> RoundClock | None:
+    """Stop a started clock for good (``kind``: the stop's why), logged with who.
+
+    Nothing to do for a clock never started or already stopped. Called inside
+    the transaction that finishes the round or the event
+    (:func:`stop_when_round_finishes`, :func:`stop_when_event_finishes`).
+    """
+    clock = RoundClock.objects.select_for_update().filter(round=round_).first()
+    if clock is None or clock.started_at is None or clock.stopped_at is not None:
+        return None
+    clock.stopped_at = now or timezone.now()
+    _log(clock, kind, by)
+    return clock
+
+
+def stop_when_round_finishes(sender, *, round, by=None, **kwargs) -> None:
+    """``rounds.signals.round_finished``: the round's clock stops."""
+    stop_clock(round, Kind.STOP_ROUND, by=by)
+
+
+def stop_when_event_finishes(sender, *, event, by=None, **kwargs) -> None:
+    """``rounds.signals.event_finished``: every clock of the event stops."""
+    for round_ in event.rounds.filter(clock__isnull=False).order_by("number"):
+        stop_clock(round_, Kind.STOP_EVENT, by=by)

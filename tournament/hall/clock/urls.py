@@ -8,7 +8,7 @@ projector's full-screen clock.
 
 from django.urls import include, path
 
-from tournament.hall.clock import views
+from tournament.hall.clock import next_round_views, views
 
 ROUND = "manage/<slug:slug>/round/<int:number>/"
 
@@ -24,6 +24,7 @@ urlpatterns = [
                 path("extend/", views.clock_extend, name="clock_extend"),
                 path("table-extra/", views.clock_table_extra, name="clock_table_extra"),
                 path("reset/", views.clock_reset, name="clock_reset"),
+                path("next-round/", next_round_views.next_round_time, name="next_round_time"),
             ]
         ),
     ),

@@ -72,6 +72,7 @@ def standings_board(event) -> dict:
             "rank": row["rank"],
             "tied": row["tied"],
             "withdrawn": row["withdrawn"],
+            "awaiting": row["awaiting"],  # notes: a table sent back after a seat correction
             "name": row["player"],
             "values": [format_points(row["values"].get(key)) for key in metrics],
             "sessions": row["sessions"],

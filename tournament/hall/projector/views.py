@@ -27,6 +27,7 @@ from django.urls import NoReverseMatch, reverse
 
 from tournament.events.models import Event
 from tournament.events.teams import team_kinds
+from tournament.hall.clock.next_round import banner_time, next_round_start
 from tournament.hall.projector import data
 
 # Seconds a page stays on the screen: long enough to find one's name in about 20 rows.
@@ -97,10 +98,17 @@ def _teams_event(slug: str) -> Event:
     return event
 
 
+def _next_round(event) -> str:
+    """The banner's time ("14:00"), or "" when none is announced (hall.clock.next_round)."""
+    return banner_time(next_round_start(event))
+
+
 def _ranked_html(request, event, board: str) -> tuple[str, dict]:
     lines = _RANKED[board][0](event)
     html = render_to_string(
-        f"hall/projector_{board}_board.html", {"event": event, **lines}, request=request
+        f"hall/projector_{board}_board.html",
+        {"event": event, **lines, "next_round": _next_round(event)},
+        request=request,
     )
     return html, lines
 
@@ -145,7 +153,12 @@ def _seating_round(event, params):
 def _seating_html(request, event, round_) -> str:
     return render_to_string(
         "hall/projector_seating_board.html",
-        {"event": event, "round": round_, "entries": data.seating_board(round_)},
+        {
+            "event": event,
+            "round": round_,
+            "entries": data.seating_board(round_),
+            "next_round": _next_round(event),
+        },
         request=request,
     )
 

@@ -32,6 +32,8 @@ KIND_WORDS = {
     "extend": pgettext_lazy("clock log", "Extended for every table"),
     "table_extra": pgettext_lazy("clock log", "Extra time"),
     "reset": pgettext_lazy("clock log", "Reset"),
+    "stop_round": pgettext_lazy("clock log", "Stopped: the round finished"),
+    "stop_event": pgettext_lazy("clock log", "Stopped: the event finished"),
 }
 
 

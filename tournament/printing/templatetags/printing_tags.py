@@ -11,6 +11,7 @@ from __future__ import annotations
 from django import template
 
 from tournament.printing.registry import EVENT, ROUND, Document, offered
+from tournament.printing.seating_print import outdated_of_round
 from tournament.seating.models import Round
 
 register = template.Library()
@@ -20,3 +21,9 @@ register = template.Library()
 def print_documents(page: str, target) -> list[Document]:
     """The documents ``page`` ("round", "event" or "jobs") offers for a round or the event."""
     return offered(page, ROUND if isinstance(target, Round) else EVENT, target)
+
+
+@register.simple_tag
+def outdated_prints(round_: Round) -> list:
+    """The round's latest printed documents whose seating changed since (``seating_print``)."""
+    return outdated_of_round(round_)

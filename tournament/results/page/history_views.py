@@ -15,6 +15,7 @@ from tournament.events.decorators import event_permission_required
 from tournament.results.models import ScoreSheet
 from tournament.results.page.building import table_of, version_view
 from tournament.results.page.display import players_of
+from tournament.results.page.versions import with_people
 from tournament.results.sheet import services
 from tournament.seating.models import Round, Seat
 
@@ -24,9 +25,7 @@ Status = ScoreSheet.Status
 @event_permission_required("view")
 def history(request, event, round_number, table_number):
     table = table_of(event, round_number, table_number)
-    versions = table.sheets.select_related(
-        "created_by", "submitted_by", "confirmed_by", "parent"
-    ).order_by("-version")
+    versions = with_people(table.sheets).select_related("parent")
     head = services.head_of(table)
     return render(
         request,

@@ -18,38 +18,53 @@ from tournament.events.change_reasons import change_reason
 from tournament.events.errors import save_with_history
 from tournament.results.models import ScoreSheet
 from tournament.results.sheet.errors import NotAllowed
+from tournament.results.sheet.held import Held
 from tournament.results.sheet.policy import SheetPolicy
-from tournament.results.sheet.state import confirmed_of, head_of, lock_table
 from tournament.seating.models import Table
 
 Status = ScoreSheet.Status
 
 
-def submit_sheet(table: Table, *, by, version: int) -> ScoreSheet:
-    """The judge says the session is over and the sheet is right."""
-    with transaction.atomic():
-        table = lock_table(table)
-        head = head_of(table)
-        SheetPolicy(by, table.round.event, head).can_submit(version).check()
+def submit_sheet(table: Table, *, by, version: int, held: Held | None = None) -> ScoreSheet:
+    """The judge says the session is over and the sheet is right.
+
+    ``held``: a batch's locked tables (``held.Held``), this table's change in
+    a savepoint of the batch's; None: this table alone.
+    """
+    with transaction.atomic(savepoint=held is None):
+        held = held or Held.one(table)
+        table = held.table(table)
+        head = held.head(table)
+        policy = SheetPolicy(by, table.round.event, head, rights=held.rights(by))
+        policy.can_submit(version).check()
         if not head.balanced:
             raise NotAllowed(_("The scores do not balance; the sheet cannot be submitted."))
         head.status = Status.SUBMITTED
         head.submitted_by = by
         head.submitted_at = timezone.now()
-        return save_with_history(head, change_reason("sheet.submitted", version=head.version), by)
+        save_with_history(head, change_reason("sheet.submitted", version=head.version), by)
+        held.wrote(head)
+        return head
 
 
-def confirm_sheet(table: Table, *, by, version: int) -> ScoreSheet:
-    """A second person agrees. The submitter cannot confirm; an older confirmation is superseded."""
-    with transaction.atomic():
-        table = lock_table(table)
-        head = head_of(table)
-        SheetPolicy(by, table.round.event, head).can_confirm(version).check()
-        old = confirmed_of(table)
+def confirm_sheet(table: Table, *, by, version: int, held: Held | None = None) -> ScoreSheet:
+    """A second person agrees. The submitter cannot confirm; an older confirmation is superseded.
+
+    ``held`` as for :func:`submit_sheet`.
+    """
+    with transaction.atomic(savepoint=held is None):
+        held = held or Held.one(table)
+        table = held.table(table)
+        head = held.head(table)
+        policy = SheetPolicy(by, table.round.event, head, rights=held.rights(by))
+        policy.can_confirm(version).check()
+        old = held.confirmed(table)
         if old is not None:
             old.status = Status.SUPERSEDED
             save_with_history(old, change_reason("sheet.superseded", by=head.version), by)
         head.status = Status.CONFIRMED
         head.confirmed_by = by
         head.confirmed_at = timezone.now()
-        return save_with_history(head, change_reason("sheet.confirmed", version=head.version), by)
+        save_with_history(head, change_reason("sheet.confirmed", version=head.version), by)
+        held.wrote(head)
+        return head

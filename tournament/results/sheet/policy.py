@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournament.events.permissions import has_event_permission
+from tournament.events.models import StaffRole
+from tournament.events.permissions import PERMISSIONS, has_event_permission
 from tournament.glossary.sheet_policy import SHEET_REFUSALS
 from tournament.results.models import ScoreSheet
 from tournament.results.page.reasons import Reason
@@ -84,9 +85,11 @@ def reason_given(reason: str | Reason | None) -> bool:
 class SheetPolicy:
     """What ``user`` may do to the sheet whose head is ``sheet`` (None: nothing entered yet)."""
 
-    def __init__(self, user, event, sheet: ScoreSheet | None):
+    def __init__(self, user, event, sheet: ScoreSheet | None, *, rights: dict | None = None):
+        """``rights``: a dict shared by the policies of one user in one event (a batch of
+        tables asks each permission once, not once a table)."""
         self.user, self.event, self.head = user, event, sheet
-        self._rights: dict[str, bool] = {}  # each event permission asked once
+        self._rights: dict[str, bool] = {} if rights is None else rights  # each asked once
 
     # --- facts ---------------------------------------------------------------------
 
@@ -196,3 +199,20 @@ class SheetPolicy:
         if self.mine:
             return Answer(OWN_SHEET)
         return ALLOWED
+
+
+def confirmers(event, makers) -> list[StaffRole]:
+    """The event's staff who may confirm a version written or submitted by ``makers`` (users).
+
+    Why: a page that sends a sheet back for confirmation says exactly who can
+    confirm it (the four-eyes rule of :meth:`SheetPolicy.can_confirm`: every
+    one with the ``confirm`` right but those who made the version). An
+    administrator of the whole site may too, but is nobody's to name here.
+    """
+    excluded = [user.pk for user in makers if getattr(user, "pk", None) is not None]
+    return list(
+        StaffRole.objects.filter(event=event, role__in=PERMISSIONS["confirm"], user__is_active=True)
+        .exclude(user_id__in=excluded)
+        .select_related("user")
+        .order_by("role", "user__username")
+    )

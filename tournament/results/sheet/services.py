@@ -27,6 +27,7 @@ from tournament.results.page.reasons import Reason
 from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
 from tournament.results.sheet.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
 from tournament.results.sheet.hand_bounds import check_final_scores, check_hand
+from tournament.results.sheet.held import Held
 from tournament.results.sheet.policy import SheetPolicy
 from tournament.results.sheet.rulings import check_ruling
 from tournament.results.sheet.state import (
@@ -35,7 +36,6 @@ from tournament.results.sheet.state import (
     empty_result,
     head_of,
     ledger,
-    lock_table,
     own_repeat,
     replay,
     state_of,
@@ -80,13 +80,15 @@ def preview(table: Table, entry: dict, *, number: int | None = None, lang: str =
 # --- permissions -----------------------------------------------------------------
 
 
-def _check_may_change(user, event, head: ScoreSheet | None, reason: str | Reason) -> bool:
+def _check_may_change(
+    user, event, head: ScoreSheet | None, reason: str | Reason, rights: dict | None = None
+) -> bool:
     """Refuse what the sheet policy refuses; whether this change makes a correction.
 
     ``user`` None is the command line (``import_results``, and player entry,
     which asked the policy for its phone before calling).
     """
-    policy = SheetPolicy(user, event, head)
+    policy = SheetPolicy(user, event, head, rights=rights)
     policy.can_change(reason).check()
     return policy.makes_correction
 
@@ -103,6 +105,7 @@ def _change(
     base_version: int,
     reason: str | Reason,
     entry_key: str | None = None,
+    held: Held | None = None,
 ) -> ScoreSheet:
     """Apply ``mutate`` to the head's content and store the result as a new version.
 
@@ -111,17 +114,20 @@ def _change(
     reply, a double tap, a resend once the network is back) finds its version
     and raises :class:`AlreadySaved` instead of saving a second time. The check
     is made under the table's lock, so two copies arriving together save once.
+    ``held``: the batch's locked tables (:mod:`~tournament.results.sheet.held`),
+    each table's change in a savepoint of the batch's; None: this table alone.
     """
     conflict = None
-    with transaction.atomic():
-        table = lock_table(table)
+    with transaction.atomic(savepoint=held is None):
+        held = held or Held.one(table)
+        table = held.table(table)
         if entry_key:
-            done = table.sheets.filter(entry_key=entry_key).first()
+            done = held.saved_with(table, entry_key)
             if done is not None:
                 raise AlreadySaved(done)
         event = table.round.event
-        head = head_of(table)
-        correction = _check_may_change(by, event, head, reason)
+        head = held.head(table)
+        correction = _check_may_change(by, event, head, reason, held.rights(by))
         if not isinstance(reason, Reason):
             reason = reason.strip() or default
         current = head.version if head else 0
@@ -147,12 +153,14 @@ def _change(
                 status=Status.CONFLICT,
                 result=result,
                 entry_key=entry_key,
+                version=held.next_number(table),
             )
+            held.wrote(conflict)
         else:
             state = state_of(head)
             mutate(state)
             result = replay(event, state)
-            return write_version(
+            sheet = write_version(
                 table,
                 state,
                 by=by,
@@ -162,7 +170,10 @@ def _change(
                 result=result,
                 is_correction=correction,
                 entry_key=entry_key,
+                version=held.next_number(table),
             )
+            held.wrote(sheet)
+            return sheet
     raise SheetConflict(conflict, head)
 
 
@@ -204,7 +215,7 @@ def _sheet_verb(build):
     ``build``'s own arguments, the keywords every change takes: ``by`` (the user;
     None: the command line), ``base_version`` (the version the user's page
     showed), ``reason`` (the user's words, or a code) and ``entry_key`` (the
-    form's one-time key).
+    form's one-time key), and ``held`` (a batch's locked tables; see :func:`_change`).
     """
 
     @wraps(build)
@@ -215,11 +226,12 @@ def _sheet_verb(build):
         base_version: int,
         reason: str | Reason = "",
         entry_key: str | None = None,
+        held: Held | None = None,
         **options,
     ) -> ScoreSheet:
         mutate, default = build(table, *args, by=by, reason=reason, **options)
         write = {"by": by, "base_version": base_version, "reason": reason, "entry_key": entry_key}
-        return _change(table, mutate, default, **write)
+        return _change(table, mutate, default, held=held, **write)
 
     return verb
 

@@ -39,16 +39,22 @@ class SheetState:
 def lock_table(table: Table) -> Table:
     """The table row, locked until the transaction ends: every write to its sheet queues here.
 
-    A finished event's results are locked: every write comes through here, so
-    it is refused here (``tournament.rounds.round_admin.finish_event``).
+    A finished event's results are locked: every write comes through here (or
+    through ``held.Held.lock``, many tables at once), so it is refused here
+    (``tournament.rounds.round_admin.finish_event``).
     """
     table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    refuse_finished(table)
+    return table
+
+
+def refuse_finished(table: Table) -> None:
+    """Refuse a write to a table of a finished event (its results are locked)."""
     if table.round.event.status == "finished":
         raise NotAllowed(
             _("“%(event)s” has finished: its results are locked.")
             % {"event": table.round.event.name}
         )
-    return table
 
 
 def head_of(table: Table) -> ScoreSheet | None:
@@ -110,6 +116,11 @@ def ledger(state: SheetState) -> list[dict]:
     those entered). The ledger counts from 0.
     """
     return [penalty for _number, penalty in _ledger_rows(state)]
+
+
+def ledger_rulings(state: SheetState) -> list[dict]:
+    """The ruling behind each ledger row, in the ledger's order (its judge and rule, for print)."""
+    return [state.rulings[number - 1] for number, _row in _ledger_rows(state)]
 
 
 def _ledger_rows(state: SheetState):

@@ -33,15 +33,18 @@ def write_version(
     result: SheetResult | None,
     is_correction: bool = False,
     entry_key: str | None = None,
+    version: int | None = None,
 ) -> ScoreSheet:
     """A new version with its hands, rulings and penalties (rows are never edited).
 
     ``reason`` is a code with its parameters, or the user's words as typed.
     ``result`` is None when the state does not replay (a conflict version
-    keeps the judge's entry anyway).
+    keeps the judge's entry anyway). ``version`` is its number when the
+    caller knows the next one (``held.Held``); else it is read.
     """
     by = by if getattr(by, "is_authenticated", False) else None
     sheet = _new_sheet(table, state, parent, status, result, is_correction=is_correction, by=by)
+    sheet.version = version if version is not None else _next_number(table)
     sheet.entry_key = entry_key or None
     if isinstance(reason, Reason):
         sheet.reason_code, sheet.reason_params = reason.code, dict(reason.params)
@@ -73,10 +76,9 @@ def _new_sheet(
     is_correction: bool,
     by,
 ) -> ScoreSheet:
-    """The version row, not saved yet: the caller adds its reason first."""
+    """The version row, not saved yet: the caller adds its number and reason first."""
     return ScoreSheet(
         table=table,
-        version=_next_number(table),
         parent=parent,
         status=status,
         kind=state.kind,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from django import template
 from django.utils.translation import gettext_lazy as _
 
+from tournament.results.sheet.pending import pending_corrections as pending_of
 from tournament.rounds.round_admin import round_actions as actions_of
 
 register = template.Library()
@@ -101,3 +102,9 @@ def round_actions(round_):
 @register.simple_tag
 def round_button(name):
     return _BY_NAME[name]
+
+
+@register.simple_tag
+def pending_corrections(round_):
+    """The tables whose correction awaits confirmation: publishing and finishing wait for them."""
+    return pending_of(round_)

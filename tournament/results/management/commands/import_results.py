@@ -3,7 +3,11 @@
 Columns ``round,table,player,seat,score[,penalty]`` (UTF-8, header row);
 ``player`` is the seated player's name (or player id), ``seat`` E, S, W or N,
 ``score`` the session's final score in the ruleset's unit (riichi: final
-points; MCR, Zung Jung, HK: the session total), ``penalty`` 0 or negative.
+points; MCR, Zung Jung, HK: the session total), ``penalty`` 0 or negative,
+and, where the family asks for them (riichi), an optional ``sticks``: the
+riichi sticks left on the table. Comma, semicolon or tab separated. The
+reading and saving are the round results grid's and the staff API's
+(``tournament.results.entry.result_rows`` and ``bulk``).
 Each table is saved and submitted through the judges' services; with
 ``--confirmed-by USER`` that user also confirms every sheet. A file with any
 bad row is refused whole and every problem is printed. A file larger than

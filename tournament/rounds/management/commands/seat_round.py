@@ -1,9 +1,11 @@
 """``manage.py seat_round SLUG --round N [--method balanced]``.
 
 Seats every active player and substitute of the event for round N with the
-planner, in one transaction. Exits 0 on success; 1 with a message on stderr
-(and nothing saved) when refused, e.g. when the players cannot fill tables of
-four.
+planner, in one transaction: every round to the event's number of rounds is
+planned, the first seated and the rest kept, and the next call follows the
+kept plan unless the field changed (``tournament.rounds.kept_plan``). Exits 0
+on success; 1 with a message on stderr (and nothing saved) when refused, e.g.
+when the players cannot fill tables of four.
 """
 
 from __future__ import annotations
@@ -35,6 +37,10 @@ class Command(BaseCommand):
             event = Event.objects.get(slug=slug)
         except Event.DoesNotExist as error:
             raise CommandError(f"There is no event {slug!r}.") from error
+        if event.status == Event.Status.DRAFT:  # the service refuses too, in the page's words
+            raise CommandError(
+                f"{slug} has not started yet: run manage.py start_event {slug} first."
+            )
         try:
             with transaction.atomic():
                 round_ = seat_round(event, number, method, seed=seed, time_budget=time_budget)
@@ -44,3 +50,9 @@ class Command(BaseCommand):
             raise CommandError(str(error)) from error
         tables = round_.tables.count()
         self.stdout.write(f"Round {number} of {slug} seated ({method}): {tables} table(s).")
+        if not event.rounds_planned:
+            # Without the horizon each round is planned alone (issue #34: 24 repeats, not 0).
+            self.stderr.write(
+                f"warning: {slug} has no number of rounds, so round {number} was planned alone; "
+                "set it (create_event --rounds N, or the event settings page) to plan ahead"
+            )

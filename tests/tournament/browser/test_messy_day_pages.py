@@ -95,7 +95,10 @@ def test_no_show_swap_after_results_and_a_judge_login(browser, live_server, djan
     )
     Select(browser.find_element(By.NAME, "seat_a")).select_by_value(str(akagi.pk))
     Select(browser.find_element(By.NAME, "seat_b")).select_by_value(str(emi.pk))
-    browser.find_element(By.NAME, "reason").send_keys("seats written the wrong way round")
+    move_reason = "form[action$='/move/'] [name=reason]"  # the clock's forms have reasons too
+    browser.find_element(By.CSS_SELECTOR, move_reason).send_keys(
+        "seats written the wrong way round"
+    )
     button = browser.find_element(By.CSS_SELECTOR, "form[action$='/move/'] button[type=submit]")
     _click_and_wait(browser, button)
     moved = browser.find_element(By.ID, "moved-table-1").text

@@ -102,6 +102,7 @@ def make_played(make_event, make_player, users) -> Played:
     """The event "spring", started, with its eight players registered; ``users(event)`` -> staff."""
     event = make_event(ruleset="wrc", entry_level="final", name="Spring Open", slug="spring")
     start_event(event)
+    event.refresh_from_db()  # started: a caller that saves this event keeps it started
     registrations = []
     for name, club, country in zip(NAMES, CLUBS, COUNTRIES, strict=True):
         registrations.append(

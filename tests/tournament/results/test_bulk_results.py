@@ -110,6 +110,13 @@ BAD = [
         "2\tBai Lan 2\tS",
         ["Line 8", "already on line 7"],
     ),
+    (
+        # Table 2's block pasted twice: its first repeated row is named.
+        "duplicated table",
+        "2\tDmitri Orlov 2\tN\t30000\n",
+        "2\tDmitri Orlov 2\tN\t30000\n" + PASTE.split("\n", 5)[5],
+        ["Line 10", "already on line 6"],
+    ),
 ]
 
 

@@ -95,3 +95,14 @@ def test_when_nobody_else_may_confirm_the_preview_says_so(client, mcr):
     who = who_block(preview(client, mcr, director).content.decode())
     assert "Nobody else" in who and "not you" in who.lower()
     assert reverse("manage:event", args=[mcr.event.slug]) in who
+
+
+def test_the_names_are_listed_as_a_japanese_sentence(client, mcr):
+    """Issue #34: on a ja page the names are joined with 、 and the sentence ends in 。."""
+    director, deputy, judge = (mcr.users[k] for k in ("director", "deputy", "judge"))
+    client.cookies["django_language"] = "ja"
+    who = who_block(preview(client, mcr, director).content.decode())
+    assert "再確認できる人" in who and "、" in who and ", " not in who
+    listed = re.sub(r"<[^>]+>", "", who)
+    assert re.search(r"\)。", listed), listed
+    assert judge.username in listed and deputy.username in listed

@@ -74,6 +74,7 @@ class TableChange:
         return [
             {
                 "seat": seat,
+                "char": WIND_CHARS[seat],
                 "score": self.entry.seats[seat][0],
                 "penalty": self.entry.seats[seat][1],
                 "before": before.get(seat),

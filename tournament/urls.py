@@ -8,10 +8,10 @@ Static files are not in this map: WhiteNoise serves them (see settings).
 """
 
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tournament.accounts.login_limit import LoginView
+from tournament.accounts.logout import LogoutView
 from tournament.events import staff_views
 from tournament.events import urls as event_urls
 from tournament.rounds import event_urls as event_round_urls
@@ -24,7 +24,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Django's login with a limit on failed attempts (tournament.accounts.login_limit).
     path("accounts/login/", LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", LogoutView.as_view(), name="logout"),
     # The one-time link a director gives a new staff member, to choose a password.
     path("accounts/welcome/<str:uidb64>/<str:token>/", staff_views.welcome, name="welcome"),
     # Staff pages: every view checks has_event_permission on the server.

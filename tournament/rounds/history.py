@@ -146,6 +146,17 @@ class HistoryContext:
             return str(ROUND_HISTORY["who.phone"])
         return str(ROUND_HISTORY["who.system"])
 
+    def entry(self, record, kind: str, what: str, why: str = "", detail: str = "") -> Entry:
+        """The entry of a history record (django-simple-history's): its moment and its author."""
+        return Entry(
+            when=record.history_date,
+            kind=kind,
+            what=what,
+            who=self.who(record.history_user),
+            why=why,
+            detail=detail,
+        )
+
 
 def round_history(round_: Round) -> list[Entry]:
     """Every entry of ``round_``'s history from every source, newest first.

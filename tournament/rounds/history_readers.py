@@ -62,13 +62,7 @@ def round_entries(context: HistoryContext):
             what = str(ROUND_HISTORY["round.changed"]) % {
                 "status": statuses.get(record.status, record.status)
             }
-        yield Entry(
-            when=record.history_date,
-            kind="round",
-            what=what,
-            who=context.who(record.history_user),
-            why=why,
-        )
+        yield context.entry(record, "round", what, why)
 
 
 def table_entries(context: HistoryContext):
@@ -83,14 +77,7 @@ def table_entries(context: HistoryContext):
         if _code(record) in WHOLE_ROUND:
             continue
         what, why = _worded(record, "table.changed")
-        yield Entry(
-            when=record.history_date,
-            kind="seating",
-            what=what,
-            who=context.who(record.history_user),
-            why=why,
-            detail=context.table(record.id),
-        )
+        yield context.entry(record, "seating", what, why, context.table(record.id))
 
 
 def seat_entries(context: HistoryContext):
@@ -120,14 +107,7 @@ def seat_entries(context: HistoryContext):
         detail = _at(context, record)
         if code == REPLACED and previous is not None:
             detail = f"{context.player(previous.registration_id)} → {detail}"
-        yield Entry(
-            when=record.history_date,
-            kind="seating",
-            what=what,
-            who=context.who(record.history_user),
-            why=why,
-            detail=detail,
-        )
+        yield context.entry(record, "seating", what, why, detail)
 
 
 def _at(context: HistoryContext, record) -> str:
@@ -146,14 +126,7 @@ def _swap_entry(context: HistoryContext, records: list) -> Entry:
         detail = _at(context, made)
     else:
         detail = f"{_at(context, changed)} ↔ {_at(context, made)}"
-    return Entry(
-        when=last.history_date,
-        kind="seating",
-        what=what,
-        who=context.who(last.history_user),
-        why=why,
-        detail=detail,
-    )
+    return context.entry(last, "seating", what, why, detail)
 
 
 def player_entries(context: HistoryContext):
@@ -178,11 +151,4 @@ def player_entries(context: HistoryContext):
         if _code(record) not in STATUS_CODES:
             continue
         what, why = explain(record.history_change_reason)
-        yield Entry(
-            when=record.history_date,
-            kind="players",
-            what=what,
-            who=context.who(record.history_user),
-            why=why,
-            detail=record.name,
-        )
+        yield context.entry(record, "players", what, why, record.name)

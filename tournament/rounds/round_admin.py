@@ -199,6 +199,9 @@ def finish_event(event: Event, by=None) -> Event:
     After this the result services refuse any change (the sheets are the record).
     """
     event = Event.objects.select_for_update().get(pk=event.pk)
+    # The tables too: a sheet's save locks only its table (results.sheet.state.lock_table),
+    # so holding them here makes a save wait until the event has finished, then refuse.
+    list(Table.objects.select_for_update(of=("self",)).filter(round__event=event).order_by("pk"))
     if event.status == Event.Status.FINISHED:
         raise EventError(_("“%(event)s” has already finished.") % {"event": event.name})
     if event.status == Event.Status.DRAFT:

@@ -123,7 +123,8 @@ def last_call(table: Table) -> JudgeCall | None:
 def call_judge(table: Table, reason: str = "", code: str = "") -> JudgeCall:
     """Open a call for ``table``; refused while one waits, past the quota, or out of play."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+        locked = Table.objects.select_for_update(of=("self",)).select_related("round__event")
+        table = locked.get(pk=table.pk)
         if refusal := closed_reason(table):
             raise CallsClosed(refusal)
         waiting = waiting_call(table)

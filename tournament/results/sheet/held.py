@@ -25,7 +25,13 @@ from django.db import transaction
 from django.db.models import Max, OuterRef, Subquery
 
 from tournament.results.models import ScoreSheet
-from tournament.results.sheet.state import confirmed_of, head_of, lock_table, refuse_finished
+from tournament.results.sheet.state import (
+    confirmed_of,
+    fresh_statuses,
+    head_of,
+    lock_table,
+    refuse_finished,
+)
 from tournament.seating.models import Table
 
 Status = ScoreSheet.Status
@@ -74,11 +80,12 @@ class Held:
         """
         held = cls()
         pks = sorted({t.pk for t in tables})
-        rows = Table.objects.select_for_update().select_related("round__event")
+        rows = Table.objects.select_for_update(of=("self",)).select_related("round__event")
         events: dict = {}
         for table in rows.filter(pk__in=pks).order_by("pk"):
             table.round.event = events.setdefault(table.round.event_id, table.round.event)
             held._tables[table.pk] = table
+        fresh_statuses(held._tables.values())
         held._heads = heads_of(held._tables.values())
         held._numbers = dict.fromkeys(pks, 0)
         last = ScoreSheet.objects.filter(table_id__in=pks).values("table_id")

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from scoring.families import OptionError
 from scoring.sheets import SheetError, SheetResult, replay_rules
+from tournament.events.models import Event
 from tournament.events.rules import rules_of
 from tournament.results.models import ScoreSheet
 from tournament.results.sheet.errors import NotAllowed, SheetInputError
@@ -42,10 +43,28 @@ def lock_table(table: Table) -> Table:
     A finished event's results are locked: every write comes through here (or
     through ``held.Held.lock``, many tables at once), so it is refused here
     (``tournament.rounds.round_admin.finish_event``).
+
+    Only the table row is locked (``of=("self",)``): PostgreSQL would otherwise
+    lock the joined round and event rows too, so every save of the event would
+    queue on one event row, and rows that point at the event (a print job, a
+    history record) would wait for it or deadlock. ``finish_event`` locks the
+    event's tables instead, and the status is read again once the lock is held,
+    so a save that waited for a finishing event sees it finished.
     """
-    table = Table.objects.select_for_update().select_related("round__event").get(pk=table.pk)
+    locked = Table.objects.select_for_update(of=("self",)).select_related("round__event")
+    table = locked.get(pk=table.pk)
+    fresh_statuses([table])
     refuse_finished(table)
     return table
+
+
+def fresh_statuses(tables) -> None:
+    """Re-read the events' status after the tables' locks are held (a new statement sees
+    a finish committed while this one waited; the locking statement's snapshot may not)."""
+    events = {table.round.event_id: table.round.event for table in tables}
+    statuses = Event.objects.filter(pk__in=events).values_list("pk", "status")
+    for pk, status in statuses:
+        events[pk].status = status
 
 
 def refuse_finished(table: Table) -> None:

@@ -232,6 +232,7 @@ LANGUAGES = [
     ("zh-hans", _("Simplified Chinese")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["tournament.formats"]  # English dates day first (tournament/formats)
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

@@ -61,7 +61,7 @@ def test_round_page_has_no_double_period_after_the_time(client, staged):
 def test_moment_is_a_date_and_a_24_hour_time_in_each_language():
     with timezone.override(datetime.UTC):
         with translation.override("en"):
-            assert formatting.moment(AFTERNOON) == "Dec. 6, 2026, 15:05"
+            assert formatting.moment(AFTERNOON) == "6 Dec 2026, 15:05"  # day first (#35)
         with translation.override("ja"):
             assert formatting.moment(AFTERNOON) == "2026年12月6日 15:05"
         with translation.override("zh-hans"):

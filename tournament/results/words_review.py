@@ -31,6 +31,7 @@ from tournament.glossary import (
     TIME_POLICIES,
     UNITS,
     VALUE_LABELS,
+    outcome_name,
 )
 from tournament.results.models import Ruling
 
@@ -75,12 +76,18 @@ def family_lines(family, lang: str) -> Iterator[tuple[str, str, str, str]]:
     """(what, code, English, translation) for one family: titles, declared codes, names."""
     for ruleset in family.rulesets:
         yield "ruleset", ruleset, family.title(ruleset, "en"), family.title(ruleset, lang)
+    # An outcome reads as the form names it: sharper where a feature of the family
+    # makes it so (riichi's draw is the exhaustive draw).
+    features = set()
+    for ruleset in family.rulesets:
+        features |= family.entry(family.resolve(ruleset, {})).features
     seen = set()
     for what, table, code in declared(family):
         if (what, code) in seen or code not in table:
             continue
         seen.add((what, code))
-        yield what, code, _in("en", table[code]), _in(lang, table[code])
+        word = outcome_name(code, features) if table is OUTCOMES else table[code]
+        yield what, code, _in("en", word), _in(lang, word)
     column = NAMES_COLUMN.get(lang, lang)
     for key, row in name_table(family.names_table).items():
         yield "name", key, row.get("en", ""), row.get(column, "")

@@ -31,7 +31,7 @@ def score(data: Mapping[str, Any], ruleset: str | None = None, lang: str = "en")
     name = ruleset
     try:
         if not isinstance(data, Mapping):
-            raise HandError("bad_input", "a hand must be a JSON object")
+            raise HandError("bad_input", "a hand must be a JSON object", "hand_not_object")
         name = data.get("ruleset") or ruleset
         if not name:
             raise HandError("bad_input", "ruleset: no ruleset given (in the hand or --ruleset)")

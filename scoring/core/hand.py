@@ -117,13 +117,20 @@ def hand_from_dict(data: dict[str, Any]) -> Hand:
     Fields are read, and so their errors found, in the order of the Hand's fields.
     """
     if not isinstance(data, dict):
-        raise HandError("bad_input", "a hand must be a JSON object")
+        raise HandError("bad_input", "a hand must be a JSON object", "hand_not_object")
     for name in ("concealed", "win_tile", "win"):
         if name not in data:
-            raise HandError("bad_input", f"{name}: this field is required")
+            raise HandError(
+                "bad_input", f"{name}: this field is required", "field_required", input=name
+            )
     win = data["win"]
     if win not in WIN_KINDS:
-        raise HandError("bad_input", f"win: {win!r} must be 'tsumo' (self-draw) or 'ron' (discard)")
+        raise HandError(
+            "bad_input",
+            f"win: {win!r} must be 'tsumo' (self-draw) or 'ron' (discard)",
+            "win_kind",
+            value=repr(win),
+        )
     seat = _wind(data, "seat_wind")
     concealed = tuple(parse_tiles(data["concealed"], "concealed"))
     win_tile = parse_tile(_str(data, "win_tile"), "win_tile")
@@ -177,6 +184,9 @@ def check_structure(hand: Hand) -> None:
             "wrong_tile_count",
             f"{size} tiles: a winning hand has {HAND_SIZE} ({len(hand.concealed)} concealed + "
             f"the winning tile + {len(hand.melds)} meld(s) of 3; a kong counts as 3)",
+            "tile_count",
+            count=size,
+            most=HAND_SIZE,
         )
     _check_copies(hand)
 
@@ -213,13 +223,22 @@ def _copies_error(hand: Hand) -> None:
         if total > COPIES:
             detail = ", ".join(f"{n} {w}" for w, n in where.items())
             raise HandError(
-                "too_many_copies", f"{total} copies of {kind_name(kind)} ({detail}); a set has 4"
+                "too_many_copies",
+                f"{total} copies of {kind_name(kind)} ({detail}); a set has 4",
+                "copies",
+                tile=kind_name(kind),
+                count=total,
+                most=COPIES,
             )
     reds = Counter(t.suit for t in hand.all_tiles if t.red)
     for suit, n in reds.items():
         if n > 1:
             raise HandError(
-                "too_many_copies", f"{n} red fives 0{suit}: a set has only one red 5{suit}"
+                "too_many_copies",
+                f"{n} red fives 0{suit}: a set has only one red 5{suit}",
+                "red_copies",
+                tile=f"0{suit}",
+                count=n,
             )
 
 
@@ -264,10 +283,19 @@ def _legal_meld(data: Any) -> Meld | None:
 def _checked_meld(data: Any, index: int) -> Meld:
     where = f"melds[{index}]"
     if not isinstance(data, dict):
-        raise HandError("bad_input", f"{where}: a meld must be an object with 'type' and 'tiles'")
+        raise HandError(
+            "bad_input",
+            f"{where}: a meld must be an object with 'type' and 'tiles'",
+            "meld_not_object",
+        )
     mtype = data.get("type")
     if mtype not in MELD_TYPES:
-        raise HandError("bad_meld", f"{where}: type {mtype!r} must be chi, pon or kan")
+        raise HandError(
+            "bad_meld",
+            f"{where}: type {mtype!r} must be chi, pon or kan",
+            "meld_type",
+            value=repr(mtype),
+        )
     tiles = tuple(parse_tiles(_str(data, "tiles", where), f"{where}.tiles"))
     concealed = _bool(data, "concealed", where=where)
     added = _bool(data, "added", where=where)
@@ -282,20 +310,38 @@ def _checked_meld(data: Any, index: int) -> Meld:
         )
         if not run:
             raise HandError(
-                "bad_meld", f"{where}: chi {text} is not a run of three consecutive suited tiles"
+                "bad_meld",
+                f"{where}: chi {text} is not a run of three consecutive suited tiles",
+                "meld_not_run",
+                tiles=text,
             )
     else:
         size = MELD_SIZES[mtype]
         if len(tiles) != size or len({t.kind for t in tiles}) != 1:
             raise HandError(
-                "bad_meld", f"{where}: {mtype} {text} must be {size} copies of one tile"
+                "bad_meld",
+                f"{where}: {mtype} {text} must be {size} copies of one tile",
+                "meld_not_set",
+                tiles=text,
             )
     if concealed and mtype != "kan":
-        raise HandError("bad_meld", f"{where}: only a kan can be concealed, not a {mtype}")
+        raise HandError(
+            "bad_meld",
+            f"{where}: only a kan can be concealed, not a {mtype}",
+            "meld_concealed_not_kong",
+        )
     if added and mtype != "kan":
-        raise HandError("bad_meld", f"{where}: only a kan can be added to a pon, not a {mtype}")
+        raise HandError(
+            "bad_meld",
+            f"{where}: only a kan can be added to a pon, not a {mtype}",
+            "meld_added_not_kong",
+        )
     if added and concealed:
-        raise HandError("bad_meld", f"{where}: an added kan is open; it cannot be concealed")
+        raise HandError(
+            "bad_meld",
+            f"{where}: an added kan is open; it cannot be concealed",
+            "meld_added_concealed",
+        )
     return Meld(mtype, tiles, concealed, added)
 
 
@@ -305,14 +351,25 @@ def _str(data: dict, name: str, where: str = "") -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise HandError("bad_input", f"{label}: expected an mpsz string, got {value!r}")
+        raise HandError(
+            "bad_input",
+            f"{label}: expected an mpsz string, got {value!r}",
+            "not_text",
+            value=repr(value),
+        )
     return value
 
 
 def _list(data: dict, name: str) -> list:
     value = data.get(name) or []
     if not isinstance(value, list):
-        raise HandError("bad_input", f"{name}: expected a list, got {value!r}")
+        raise HandError(
+            "bad_input",
+            f"{name}: expected a list, got {value!r}",
+            "not_a_list",
+            input=name,
+            value=repr(value),
+        )
     return value
 
 
@@ -324,14 +381,26 @@ def _bool(data: dict, name: str, default: bool = False, where: str = "") -> bool
         return default
     if not isinstance(value, bool):
         label = f"{where}.{name}" if where else name
-        raise HandError("bad_input", f"{label}: expected true or false, got {value!r}")
+        raise HandError(
+            "bad_input",
+            f"{label}: expected true or false, got {value!r}",
+            "not_yes_no",
+            input=name,
+            value=repr(value),
+        )
     return value
 
 
 def _wind(data: dict, name: str) -> str:
     value = data.get(name, "E")
     if value not in _WINDS:
-        raise HandError("bad_input", f"{name}: {value!r} is not a wind; use E, S, W or N")
+        raise HandError(
+            "bad_input",
+            f"{name}: {value!r} is not a wind; use E, S, W or N",
+            "not_a_wind",
+            input=name,
+            value=repr(value),
+        )
     return value
 
 
@@ -339,25 +408,41 @@ def _flags(data: dict) -> list[str]:
     flags = _list(data, "flags")
     for f in flags:
         if not isinstance(f, str):
-            raise HandError("bad_flag", f"flags: {f!r} is not a flag name")
+            raise HandError(
+                "bad_flag", f"flags: {f!r} is not a flag name", "flag_not_text", value=repr(f)
+            )
     return flags
 
 
 def _flowers(value: Any) -> tuple[int, ...] | int:
     if is_int(value):
         if not 0 <= value <= MAX_FLOWER:
-            raise HandError("bad_input", f"flowers: {value} is not a count from 0 to {MAX_FLOWER}")
+            raise HandError(
+                "bad_input",
+                f"flowers: {value} is not a count from 0 to {MAX_FLOWER}",
+                "flower_count",
+                value=value,
+                most=MAX_FLOWER,
+            )
         return value
     if isinstance(value, list):
         for v in value:
             if not is_int(v) or not 1 <= v <= MAX_FLOWER:
                 raise HandError(
-                    "bad_input", f"flowers: {v!r} is not a bonus tile (1-4 flowers, 5-8 seasons)"
+                    "bad_input",
+                    f"flowers: {v!r} is not a bonus tile (1-4 flowers, 5-8 seasons)",
+                    "not_a_bonus_tile",
+                    value=repr(v),
                 )
         if len(set(value)) != len(value):
-            raise HandError("bad_input", "flowers: each bonus tile exists only once")
+            raise HandError("bad_input", "flowers: each bonus tile exists only once", "bonus_twice")
         return tuple(value)
-    raise HandError("bad_input", f"flowers: expected a count or a list of 1-8, got {value!r}")
+    raise HandError(
+        "bad_input",
+        f"flowers: expected a count or a list of 1-8, got {value!r}",
+        "flowers_shape",
+        value=repr(value),
+    )
 
 
 def _options(data: dict) -> dict[str, Any]:
@@ -365,5 +450,10 @@ def _options(data: dict) -> dict[str, Any]:
     if not value:
         return {}
     if not isinstance(value, dict):
-        raise HandError("bad_input", f"options: expected an object, got {value!r}")
+        raise HandError(
+            "bad_input",
+            f"options: expected an object, got {value!r}",
+            "options_not_object",
+            value=repr(value),
+        )
     return dict(value)

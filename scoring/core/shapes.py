@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from scoring.core.errors import HandError
 from scoring.core.hand import Hand
 from scoring.core.tiles import EAST, NUM_KINDS, counts34, kind_name, to_mpsz
 
@@ -187,6 +188,20 @@ def _is_complete(counts: tuple[int, ...], melds: int) -> bool:
     if _readings(counts, SETS_IN_HAND - melds):
         return True
     return melds == 0 and (is_seven_pairs(list(counts)) or is_thirteen_orphans(list(counts)))
+
+
+def not_winning(hand: Hand, forms: str = "four sets and a pair, seven pairs or kokushi"):
+    """The ``not_winning`` :class:`HandError` of a hand that is not a win: what it waits on.
+
+    Its refusal is ``not_complete`` (tiles, waits) or ``no_winning_shape`` (tiles).
+    """
+    message = not_winning_message(hand, forms)
+    tiles = f"{to_mpsz(hand.concealed)} + {hand.win_tile}"
+    ready = waits(counts34(hand.concealed), len(hand.melds))
+    if ready:
+        waiting = [kind_name(k) for k in ready]
+        return HandError("not_winning", message, "not_complete", tiles=tiles, waits=waiting)
+    return HandError("not_winning", message, "no_winning_shape", tiles=tiles)
 
 
 def not_winning_message(

@@ -84,7 +84,7 @@ class TileError(HandError):
 
     def __init__(self, problem: str, field: str, **params: Any):
         code, sentence = TILE_PROBLEMS[problem]
-        super().__init__(code, f"{field}: {sentence.format(**params)}")
+        super().__init__(code, f"{field}: {sentence.format(**params)}", problem, **params)
         self.problem = problem
         self.params = params
 
@@ -164,7 +164,10 @@ def parse_tiles(text: str, field: str = "tiles") -> list[Tile]:
     """
     if not isinstance(text, str):
         raise HandError(
-            "bad_input", f"{field}: expected an mpsz string such as '123m', got {text!r}"
+            "bad_input",
+            f"{field}: expected an mpsz string such as '123m', got {text!r}",
+            "not_text",
+            value=repr(text),
         )
     compact = text.replace(" ", "")
     if _PLAIN_MPSZ.fullmatch(compact):

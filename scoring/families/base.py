@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from scoring.core.names import display_name
 from scoring.core.plain import PlainError, from_plain, to_plain
+from scoring.core.refusals import CORE_REFUSALS
 from scoring.families.printing import GENERIC, shared_row
 from scoring.families.protocol import (
     Cell,
@@ -22,6 +23,7 @@ from scoring.families.protocol import (
     PrintLayout,
     StandingsFormat,
 )
+from scoring.sheets.inputs import INPUT_REFUSALS
 from scoring.sheets.parts import point_total_parts
 
 # Chinese-family hand flags (hand-format.md, flags vocabulary), in the form's order.
@@ -67,6 +69,12 @@ class BaseFamily:
     references: ClassVar[Mapping[str, str]] = {}
     # An example of the event's options, valid as it stands (the create form's help shows it).
     option_example: ClassVar[Mapping[str, Any]] = {}
+    # The refusals only this family makes, code -> params (the shared ones: refusals()).
+    own_refusals: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    def refusals(self) -> Mapping[str, tuple[str, ...]]:
+        """The shared refusals (hand, tiles, flags, inputs) and the family's own."""
+        return {**CORE_REFUSALS, **INPUT_REFUSALS, **self.own_refusals}
 
     def thaw(self, frozen: Mapping[str, Any]) -> Any:
         try:

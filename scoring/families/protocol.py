@@ -51,13 +51,45 @@ class ValueField:
 
 
 @dataclass(frozen=True)
+class HandInputs:
+    """What a tiles-level hand may name beyond its tiles and flags, under one event's rules.
+
+    Why: a preset without ura dora must not ask for ura indicators, and one
+    with a single dora indicator must not take four and count one. The form
+    shows an input only where its count is above 0 (or ``red_fives`` is
+    true), and a hand that sends one anyway is refused, naming the input and
+    the rules (:mod:`scoring.sheets.inputs`): never accepted and ignored.
+
+    ``dora_indicators``: how many a hand names, 0 (no dora), 1 (no kan dora)
+    or more (kan dora, one more per kong); ``ura_indicators`` likewise for
+    ura dora, which count only with one of ``ura_needs`` among the winner's
+    flags (riichi: a riichi declaration); ``red_fives``: 0m/0p/0s are tiles.
+    """
+
+    dora_indicators: int = 0
+    ura_indicators: int = 0
+    ura_needs: frozenset[str] = frozenset()
+    red_fives: bool = False
+
+    @property
+    def features(self) -> frozenset[str]:
+        """The parts of the form these inputs switch on (:data:`FEATURES`)."""
+        shown = {"dora"} if self.dora_indicators else set()
+        if self.red_fives:
+            shown.add("red_fives")
+        return frozenset(shown)
+
+
+@dataclass(frozen=True)
 class EntryData:
     """What the judge's hand form offers under one event's rules.
 
     ``outcomes`` are the replay's outcome codes offered on the form; ``wins``
     those that have a winner and ``from_discard`` those where someone pays
     for a discard; ``flags`` the hand flags offered with tiles; ``features``
-    name the optional parts of the form (see :data:`FEATURES`).
+    name the optional parts of the form (see :data:`FEATURES`); ``inputs`` what a
+    tiles-level hand may name besides (:class:`HandInputs`), whose features
+    (``dora``, ``red_fives``) are added to ``features`` from it, never declared twice.
     """
 
     outcomes: tuple[str, ...]
@@ -72,6 +104,10 @@ class EntryData:
     draws: frozenset[str] = frozenset({"draw"})
     # Wins whose value the rules fix (riichi's nagashi mangan): a winner, no value or tiles.
     fixed_value: frozenset[str] = frozenset()
+    inputs: HandInputs = HandInputs()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "features", frozenset(self.features) | self.inputs.features)
 
 
 # With the "riichi_sticks" feature (hand-format.md): the sheet entry's keys for who
@@ -86,11 +122,11 @@ FEATURES = frozenset(
     {
         "riichi_sticks",  # riichi declarations, the pool of sticks, tenpai at a draw
         "liable",  # pao: a liable player for a yakuman
-        "red_fives",  # 0m/0p/0s on the tile picker
+        "red_fives",  # 0m/0p/0s on the tile picker (from HandInputs.red_fives)
         "flower_count",  # a number of flowers with a value-level hand
         "flower_tiles",  # which bonus tiles the winner holds
         "seat_rotation",  # players change seats each round (the sheet shows seats by round)
-        "dora",  # dora indicators with a tiles-level hand
+        "dora",  # dora indicators with a tiles-level hand (from HandInputs.dora_indicators)
         "penalty_tiles",  # a ruling names penalty tiles that later hands must respect
         "final_sticks",  # final-scores entry also asks for sticks left on the table
         "han_fu",  # a value is han with fu (needed below 5 han), or a yakuman count instead
@@ -185,11 +221,17 @@ class PrintedRow:
 
 @dataclass(frozen=True)
 class Consequence:
-    """What a ruling does: a hand row to add (or None) and penalty ledger lines."""
+    """What a ruling does: a hand row to add (or None) and penalty ledger lines.
+
+    ``fixed_points``: the rules fix the penalties' points (Zung Jung §6: a
+    false win costs none), so a number a judge types is not theirs to choose;
+    the judge's page records the rules' number and says so.
+    """
 
     hand_entry: Mapping[str, Any] | None = None
     penalties: tuple[Mapping[str, Any], ...] = ()
     rule_reference: str = ""
+    fixed_points: bool = False
 
 
 @runtime_checkable
@@ -287,6 +329,16 @@ class Family(Protocol):
         the last), ``abandon_current`` (the hand in progress is void; hands
         not started are recorded as not played). None: the event's own
         setting decides (``Event.time_limit_policy``).
+        """
+        ...
+
+    def refusals(self) -> Mapping[str, tuple[str, ...]]:
+        """Every refusal the family makes, code -> the names of its params.
+
+        The shared ones (:data:`scoring.core.refusals.CORE_REFUSALS`, the hand
+        inputs' :data:`scoring.sheets.inputs.INPUT_REFUSALS`) and its own; a
+        refusal may carry a ``rule`` reference besides. The Django side has
+        the words for each, in every language.
         """
         ...
 

@@ -83,6 +83,10 @@ def refuse_red_fives(hand: Any, name: str) -> None:
                 "bad_tile",
                 f"{field_name}: {red} is a red five, and {name} has no red fives; "
                 f"enter 5{red.suit}",
+                "no_red_fives",
+                ruleset=name,
+                tile=str(red),
+                plain=f"5{red.suit}",
             )
 
 
@@ -142,7 +146,7 @@ def score_configured(data: Mapping[str, Any], config: Any, lang: str = "en") -> 
     name = data.get("ruleset") if isinstance(data, Mapping) else None
     try:
         if not isinstance(data, Mapping):
-            raise HandError("bad_input", "a hand must be a JSON object")
+            raise HandError("bad_input", "a hand must be a JSON object", "hand_not_object")
         rules = get_ruleset(name)
         hand = hand_from_dict(data if type(data) is dict else dict(data))
         rules.check_tiles(hand)

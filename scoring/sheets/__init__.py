@@ -24,6 +24,8 @@ Error codes (``SheetError.code``; ``params`` in brackets):
 - ``bad_seat`` (value): not one of E, S, W, N
 - ``duplicate`` (value): a seat listed twice (riichi, tenpai, winners)
 - ``not_allowed`` (value): a field that must be empty for this outcome or event
+- ``outcome_not_in_rules`` (value, ruleset, outcome): an outcome the event's rules do not
+  have (riichi's nagashi mangan outside tenhou, unless the event turns it on)
 - ``winner_is_discarder`` (value); ``liable_is_winner`` (value)
 - ``impossible_value`` (han, fu): a riichi han/fu pair no hand can have
 - ``below_minimum`` (value, minimum); ``above_maximum`` (value, maximum)

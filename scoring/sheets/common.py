@@ -42,6 +42,15 @@ class SheetError(ValueError):
         }
 
 
+def refusal(code: str, **params: Any) -> dict[str, Any]:
+    """A :class:`SheetError`'s params part that a page words: the refusal's code and params.
+
+    The family declares the code (``Family.refusals()``; scoring.core.refusals);
+    the English reason stays the command line's and the logs'.
+    """
+    return {"refusal": {"code": code, "params": params}}
+
+
 def wrap(where: str, problem: Exception, code: str = "bad_input") -> SheetError:
     """A lower layer's error (FieldError, SessionError, PointsError …) under the sheet's field."""
     inner = getattr(problem, "field", None)

@@ -160,7 +160,10 @@ def score_tiles(
     result = score_configured(data, rules.hand, lang)
     if not result.valid:
         error = result.error
-        raise SheetError(where, error.code, error.message, {"detail": error.message})
+        params = {"detail": error.message}
+        if error.refusal is not None:
+            params["refusal"] = error.refusal_dict()  # the engine's own words, as a code
+        raise SheetError(where, error.code, error.message, params)
     return result
 
 

@@ -115,8 +115,30 @@
     });
   }
 
+  /* The hands so far fold into one bar on a phone (closed in the page, so the form is on
+     the first screen without script too); on a wide screen they are open, and a link to a
+     hand (#hand-3, after a save) opens the bar that holds it. */
+  var WIDE = "(min-width: 64rem)";
+
+  function openFolds(event) {
+    if (!event && window.matchMedia && window.matchMedia(WIDE).matches) {
+      document.querySelectorAll("details[data-fold-wide]").forEach(function (box) {
+        box.open = true;
+      });
+    }
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    var box = target && target.closest("details:not([open])");
+    if (box) {
+      box.open = true;
+      target.scrollIntoView();
+    }
+  }
+
   document.querySelectorAll(".hand-form").forEach(setUpLevel);
   document.querySelectorAll(".hand-form").forEach(setUpNextField);
   document.querySelectorAll(".hand-form").forEach(setUpMoreWinners);
   document.querySelectorAll(".ruling-form").forEach(setUpRulings);
+  openFolds(null);
+  window.addEventListener("hashchange", openFolds);
 })();

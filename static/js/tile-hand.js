@@ -33,6 +33,19 @@
       return tiles;
     }
 
+    /* Whether ``tile`` ("5m", "0p", "7z") is a tile there is a picture of: not "8z", not "8". */
+    function isTile(tile) {
+      var n = String(tile || "").charAt(0);
+      var suit = String(tile || "").charAt(1);
+      if (String(tile || "").length !== 2 || SUITS.indexOf(suit) < 0) {
+        return false;
+      }
+      if (suit === rules.honourSuit) {
+        return rules.honours.indexOf(n) >= 0;
+      }
+      return rules.numbers.indexOf(n) >= 0 || n === rules.redFive;
+    }
+
     /* ["5m", "6m", "3p"] -> "56m3p": the order kept, one suit letter for each run. */
     function format(tiles) {
       var out = "";
@@ -106,7 +119,16 @@
       return n;
     }
 
-    return { HAND: HAND, parse: parse, format: format, sort: sort, setOf: setOf, find: find, count: count };
+    return {
+      HAND: HAND,
+      parse: parse,
+      format: format,
+      sort: sort,
+      setOf: setOf,
+      find: find,
+      count: count,
+      isTile: isTile,
+    };
   }
 
   window.TileHand = TileHand;

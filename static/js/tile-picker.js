@@ -7,13 +7,22 @@
    of the concealed text into win_tile, so the post is the hand-format
    contract. The hand is drawn as tiles with a count (a kong counts three);
    tapping a tile there removes it, or marks it as the winning tile. Each
-   change fires "input" and "change" on the field, for the draft script. */
+   change fires "input" and "change" on the field, for the draft script.
+
+   Set modes (issue #35): a set mode ends when its set is complete, and
+   tapping a mode again starts another set of that kind. The set's first tile
+   places it whole; its other tiles, when tapped next and in order (a judge
+   tapping 6z 6z 6z for a pung of 6z), complete that same set instead of
+   adding tiles. So two called pungs are 2 mode taps and 2 tile taps, or 6
+   tile taps for a judge who taps every tile. A long press on a mode keeps it
+   on (one tap a set, e.g. three chows in a row), until a mode is tapped. */
 (function () {
   "use strict";
 
   // The mpsz functions (tile-hand.js), built from the engine's constants in data-tile-rules.
   var T = null;
   var KEYBOARD = "judge.keyboard";
+  var LONG_PRESS = 500; // ms: a press this long on a set mode keeps the mode on
 
   function remembered(key) {
     try {
@@ -134,16 +143,23 @@
     return true;
   }
 
+  /* A tile of the hand as its picture; text that is no tile (yet), as "8" half typed or
+     "9z", as the text itself (there is no picture of it to ask the server for). */
   function tileImage(base, tile, extra) {
     var button = document.createElement("button");
     button.type = "button";
     button.className = "hand-tile" + (extra ? " " + extra : "");
     button.dataset.handTile = tile;
     button.setAttribute("aria-label", tile);
-    var img = document.createElement("img");
-    img.src = base + tile + ".svg";
-    img.alt = "";
-    button.appendChild(img);
+    if (T.isTile(tile)) {
+      var img = document.createElement("img");
+      img.src = base + tile + ".svg";
+      img.alt = "";
+      button.appendChild(img);
+    } else {
+      button.classList.add("is-text");
+      button.textContent = tile;
+    }
     return button;
   }
 
@@ -182,8 +198,8 @@
     win.className = "hand-win";
     var note = document.createElement("small");
     note.textContent = word;
-    if (hand.win.value) {
-      win.appendChild(tileImage(base, T.parse(hand.win.value)[0] || hand.win.value, "is-win"));
+    if (hand.win.value.trim()) {
+      win.appendChild(tileImage(base, T.parse(hand.win.value)[0] || hand.win.value.trim(), "is-win"));
     } else {
       var slot = document.createElement("span");
       slot.className = "hand-win-slot";
@@ -210,6 +226,8 @@
     var typing = false;
     var mode = "";
     var called = false;
+    var held = false; // a long press: the mode stays on after each set
+    var echo = []; // the tiles of the set just placed whole, which a next tap completes
     var undo = [];
 
     function hand() {
@@ -237,6 +255,7 @@
         other.classList.toggle("is-picking", other === input);
       });
       target = input;
+      echo = [];
       targetName.textContent = labelOf(input);
       place(input);
       if (!/concealed$/.test(input.name) && mode) {
@@ -245,12 +264,15 @@
       redraw();
     }
 
-    function setMode(next, isCalled) {
+    function setMode(next, isCalled, keep) {
       mode = next;
       called = !!isCalled;
+      held = !!(keep && mode);
+      echo = [];
       picker.querySelectorAll("[data-set]").forEach(function (b) {
         var on = b.dataset.set === mode && b.hasAttribute("data-called") === called;
         b.setAttribute("aria-pressed", String(on));
+        b.classList.toggle("is-held", on && held);
       });
       // A chow starts at 1-7 of a suit: the other keys are off while Chow is chosen.
       picker.querySelectorAll(".pick-tile").forEach(function (b) {
@@ -276,9 +298,23 @@
       var h = hand();
       var shot = snapshot(h);
       var isHand = target === h.concealed;
+      if (isHand && echo.length && tile === echo[0]) {
+        echo.shift(); // a tile of the set just placed: that set is complete, nothing added
+        return;
+      }
+      echo = [];
       if (isHand && mode === "win") {
         markWin(h, tile);
         setMode("", false);
+      } else if (isHand && mode) {
+        var set = T.setOf(mode, tile);
+        if (!addToHand(h, mode, tile, called)) {
+          return;
+        }
+        if (!held) {
+          setMode("", false); // the set is complete: back to single tiles
+          echo = set.slice(1);
+        }
       } else if (isHand) {
         if (!addToHand(h, mode, tile, called)) {
           return;
@@ -295,6 +331,7 @@
     function tapHand(button) {
       var h = hand();
       var shot = snapshot(h);
+      echo = [];
       var meld = button.closest("[data-meld]");
       if (button.classList.contains("is-win")) {
         put(h.concealed, T.format(T.sort(T.parse(h.concealed.value).concat(T.parse(h.win.value)))));
@@ -321,19 +358,56 @@
     });
     form.addEventListener("input", redraw);
     form.addEventListener("change", redraw);
+    /* A long press on a set mode keeps it on; the click that ends the press is then spent. */
+    var pressing = null;
+    var pressed = null;
+    function settable(button) {
+      return button && button.dataset.set && button.dataset.set !== "win";
+    }
+    picker.addEventListener("pointerdown", function (event) {
+      var button = event.target.closest("[data-set]");
+      clearTimeout(pressing);
+      pressed = null;
+      if (!settable(button) || !target) {
+        return;
+      }
+      pressing = setTimeout(function () {
+        pressed = button;
+        setMode(button.dataset.set, button.hasAttribute("data-called"), true);
+      }, LONG_PRESS);
+    });
+    ["pointerup", "pointercancel", "pointerleave"].forEach(function (name) {
+      picker.addEventListener(name, function () {
+        clearTimeout(pressing);
+      });
+    });
+    picker.addEventListener("keydown", function () {
+      pressed = null; // a key's click is never the end of a long press
+    });
+    picker.addEventListener("contextmenu", function (event) {
+      if (event.target.closest("[data-set]")) {
+        event.preventDefault(); // a long press is the hold, not the phone's menu
+      }
+    });
+
     picker.addEventListener("click", function (event) {
       var button = event.target.closest("button");
       if (!button || !target) {
         return;
       }
       if (button.hasAttribute("data-set")) {
-        var same = button.getAttribute("aria-pressed") === "true" && button.dataset.set;
-        setMode(same ? "" : button.dataset.set, !same && button.hasAttribute("data-called"));
+        if (pressed === button) {
+          pressed = null; // the end of a long press: the mode is kept on already
+          return;
+        }
+        // A mode tapped starts one set of its kind (again, if it was on); Single tiles ends it.
+        setMode(button.dataset.set, button.hasAttribute("data-called"), false);
       } else if (button.dataset.tile) {
         pick(button.dataset.tile);
       } else if (button.dataset.handTile) {
         tapHand(button);
       } else if (button.hasAttribute("data-picker-back")) {
+        echo = [];
         if (undo.length) {
           restore(undo.pop());
         } else {

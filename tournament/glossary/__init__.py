@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import partial
 
-from tournament.glossary.columns import CELL_WORDS, COLUMNS, FOOTER_LINES, NOTES
+from django.utils.translation import gettext_lazy as _
+
+from tournament.glossary.columns import CELL_WORDS, COLUMNS, FOOTER_LINES, NOTES, RUNNING_POINTS
 from tournament.glossary.flags import FLAGS
 from tournament.glossary.limits import LIMITS
 from tournament.glossary.outcomes import OUTCOMES, SHARPER_OUTCOMES
@@ -59,6 +61,11 @@ cell_word = partial(name_of, CELL_WORDS)
 part_name = partial(name_of, SCORE_PARTS)
 category_name = partial(name_of, CATEGORIES)
 time_policy_text = partial(name_of, TIME_POLICIES)
+
+
+def running_points_heading(footer: tuple[str, ...]):
+    """The word heading a session's running points, from the family's sheet footer."""
+    return RUNNING_POINTS.get(footer[0] if footer else "", _("Points"))
 
 
 def unit_word(code: str, amount=None) -> str:

@@ -6,6 +6,7 @@ words, keyed by code, never by family.
 """
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 # Column codes -> the column's heading.
 COLUMNS = {
@@ -49,6 +50,14 @@ FOOTER_LINES = {
     "placement": _("Placement"),
     "uma_oka": _("Uma / oka"),
     "rank_points": _("Table points"),
+}
+# The footer's first line (a family's ``PrintLayout.footer[0]``) -> the word heading the
+# session's running points on the judge's page: riichi players count 持ち点 (points held,
+# from a starting stack), the Chinese rules' players 得点 (points won), each their own word.
+RUNNING_POINTS = {
+    "final_points": pgettext_lazy("running points, riichi", "Points"),
+    "hand_total": pgettext_lazy("running points, Chinese rules", "Points"),
+    "total": pgettext_lazy("running points, Chinese rules", "Points"),
 }
 # Note codes -> the note printed under the grid.
 NOTES = {

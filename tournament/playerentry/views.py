@@ -21,6 +21,7 @@ from tournament.events.rules import family_of
 from tournament.family_templates import FamilyTemplates
 from tournament.playerentry import pin_lock, services
 from tournament.playerentry.cookies import held_by, phone_from, remember, remember_device
+from tournament.results.page.bar import bar_view
 from tournament.results.page.building import (
     PICKER_HONOURS,
     PICKER_SUITS,
@@ -123,10 +124,13 @@ def render_page(request, table, phone, *, status=200, **parts):
     event = table.round.event
     head = head_of(table)
     names = players_of(table)
+    result = head.result if head is not None and head.result else head_result(event, None)
     if head is not None:
         sheet = version_view(event, head, names)
     else:
-        sheet = sheet_view(head_result(event, None), names, lang(), **sheet_parts(event))
+        sheet = sheet_view(result, names, lang(), **sheet_parts(event))
+    # The judge's bar, built by the same function: the same dealer, winds and totals.
+    bar = bar_view(event, sheet, result, names)
     policy = SheetPolicy(PLAYERS, event, head)
     drafting = bool(policy.can_change())
     # The service's rule: a hand accepted, or entered again by a judge, is settled.
@@ -137,12 +141,13 @@ def render_page(request, table, phone, *, status=200, **parts):
         "round": table.round,
         "table": table,
         "phone": phone,
-        "seat_char": WIND_CHARS[phone.seat],
+        "seat_char": bar["winds"][phone.seat],
         "seat_name": names.get(phone.seat, ""),
         "head": head,
         "sheet": sheet,
         "names": names,
-        "winds": WIND_CHARS,
+        "winds": bar["winds"],
+        "bar": bar,
         "slots": FamilyTemplates(family_of(event).name),
         "checks": checks,
         "waiting": waiting,

@@ -43,6 +43,13 @@ class HKOSFamily(BaseFamily):
     rules_type = HKOSRules
     references = {"false_win": "HKOS §8 false win"}
     option_example = {"min_faan": 3}  # a three-faan minimum
+    own_refusals = {
+        # hand.py: flowers are tiles by seat; seven pairs are no win.
+        "flowers_as_tiles": ("count",),
+        "seven_pairs_not_win": ("ruleset", "tiles"),
+        # sheet.py: under false_win_policy "continue" the hand goes on.
+        "false_win_continues": (),
+    }
 
     def options(self, ruleset: str) -> frozenset[str]:
         return ALL_OPTIONS

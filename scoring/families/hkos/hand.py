@@ -31,6 +31,7 @@ from scoring.core.hand import Hand
 from scoring.core.names import display_name, name_table
 from scoring.core.numbers import is_int
 from scoring.core.patterns import Found, Pattern, best_arrangement
+from scoring.core.refusals import NONE_OF
 from scoring.core.result import Item, Result
 from scoring.core.shapes import (
     SETS_IN_HAND,
@@ -45,6 +46,8 @@ from scoring.families.hkos.flags import HKOS_FLAG_RULES
 from scoring.families.hkos.options import ALL_OPTIONS, HAND_OPTIONS
 from scoring.families.hkos.patterns import TESTS
 from scoring.families.rulesets import Ruleset
+
+RULESET = "hkos"  # its one ruleset, named in refusals
 
 NAMES = "hkos_faan"
 FORMS = "four sets and a pair or thirteen orphans"
@@ -267,7 +270,7 @@ def score_hkos(hand: Hand, config: HKOSConfig, lang: str = "en") -> Result:
     hand = _check_situation(hand)
     readings = hkos_arrangements(hand)
     if not readings:
-        raise HandError("not_winning", _not_winning_message(hand))
+        raise _not_winning(hand)
     best = best_arrangement(
         hand, readings, patterns_for(config), lambda f: sum(x.total for x in f), config
     )
@@ -298,7 +301,9 @@ def _below_minimum(items: Sequence[Item], total: int, config: HKOSConfig) -> Err
     if counted >= config.min_faan:
         return None
     # Still report the count and the items: the judge needs them for the ruling.
-    return ErrorInfo("below_minimum", f"{counted} faan{what}; a win needs {config.min_faan}")
+    message = f"{counted} faan{what}; a win needs {config.min_faan}"
+    params = {"value": counted, "minimum": config.min_faan}
+    return ErrorInfo("below_minimum", message, "below_minimum", params)
 
 
 def _check_situation(hand: Hand) -> Hand:
@@ -309,32 +314,51 @@ def _check_situation(hand: Hand) -> Hand:
                 "bad_input",
                 f"flowers: HKOS scores each bonus tile by seat, so give the list of tiles "
                 f"(1-4 flowers, 5-8 seasons), not the count {hand.flowers}",
+                "flowers_as_tiles",
+                count=hand.flowers,
             )
         hand = replace(hand, flowers=())
-    for name in ("dora_indicators", "ura_indicators", "penalty_tiles"):
+    for name, refusal in NONE_OF.items():
         if getattr(hand, name):
-            raise HandError("bad_input", f"{name}: HKOS has none")
+            raise HandError("bad_input", f"{name}: HKOS has none", refusal, ruleset=RULESET)
     if hand.dealer != (hand.seat_wind == "E"):
-        raise HandError("bad_input", "dealer: in HKOS the dealer is always the East seat")
+        raise HandError(
+            "bad_input",
+            "dealer: in HKOS the dealer is always the East seat",
+            "dealer_sits_east",
+            seat=hand.seat_wind,
+        )
     for flag in sorted(hand.flags):
         if flag not in HKOS_FLAGS:
             known = ", ".join(sorted(HKOS_FLAGS))
-            raise HandError("bad_flag", f"flags: {flag!r} is not an HKOS flag; use {known}")
+            raise HandError(
+                "bad_flag",
+                f"flags: {flag!r} is not an HKOS flag; use {known}",
+                "flag_unknown",
+                flag=flag,
+            )
     check_flags(hand, HKOS_FLAG_RULES)
     return hand
 
 
-def _not_winning_message(hand: Hand) -> str:
+def _not_winning(hand: Hand) -> HandError:
     closed = counts34(hand.closed_tiles)
     shown = f"{to_mpsz(hand.concealed)} + {hand.win_tile}"
     if not hand.melds and is_seven_pairs(closed, quads=True):
-        return f"not a winning hand: {shown} is seven pairs, which is not a win in HKOS ({FORMS})"
+        message = (
+            f"not a winning hand: {shown} is seven pairs, which is not a win in HKOS ({FORMS})"
+        )
+        return HandError(
+            "not_winning", message, "seven_pairs_not_win", tiles=shown, ruleset=RULESET
+        )
     held, sets = counts34(hand.concealed), SETS_IN_HAND - len(hand.melds)
     ready = [k for k in range(NUM_KINDS) if _completes(held, k, sets, not hand.melds)]
     if ready:
-        waiting = ", ".join(kind_name(k) for k in ready)
-        return f"not a winning hand: {shown} does not complete; it waits on {waiting}"
-    return f"not a winning hand: {shown} is not {FORMS}"
+        waiting = [kind_name(k) for k in ready]
+        message = f"not a winning hand: {shown} does not complete; it waits on {', '.join(waiting)}"
+        return HandError("not_winning", message, "not_complete", tiles=shown, waits=waiting)
+    message = f"not a winning hand: {shown} is not {FORMS}"
+    return HandError("not_winning", message, "no_winning_shape", tiles=shown)
 
 
 def _completes(held: list[int], kind: int, sets: int, closed: bool) -> bool:
@@ -344,4 +368,4 @@ def _completes(held: list[int], kind: int, sets: int, closed: bool) -> bool:
 
 
 # The family registers these with itself (family.py, ``hand_rulesets``).
-RULESETS = (Ruleset("hkos", PRESET, resolve, score_hkos, red_fives=False),)
+RULESETS = (Ruleset(RULESET, PRESET, resolve, score_hkos, red_fives=False),)

@@ -26,7 +26,7 @@ from scoring.families.hkos.settlement import (
     next_deal,
     settle_hkos,
 )
-from scoring.sheets.common import RowResult, SheetError, SheetResult, mapping, sequence
+from scoring.sheets.common import RowResult, SheetError, SheetResult, mapping, refusal, sequence
 from scoring.sheets.messages import Message, message
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
 from scoring.sheets.ranking import final_scores_result, point_total_result, table_penalties
@@ -143,7 +143,7 @@ def _read(row: Row, deal: Deal, setup: HKOSRules, lang):
                 "not_allowed",
                 "under false_win_policy 'continue' the hand goes on: record how it ended, "
                 "and the false win in the penalty ledger",
-                {"value": outcome},
+                {"value": outcome, **refusal("false_win_continues")},
             )
         who = row.seat("player", required=False)
         note = message("false_win_voided_by", seat=who) if who else message("false_win_voided")

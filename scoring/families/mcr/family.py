@@ -52,6 +52,15 @@ class MCRFamily(CountsHands, BaseFamily):
     rules_type = MCRRules
     references = {"false_win": "MCR §9 false win"}
     option_example = {"flowers_used": False}  # a game without flowers
+    own_refusals = {
+        # The fan calculator's own refusals (hand.py), flowers the event does not use.
+        "calculator_copies": (),
+        "calculator_tile_count": (),
+        "calculator_refused": (),
+        "no_flowers_event": (),
+        # The sheet (sheet.py): a hand after the time limit ended the session.
+        "after_not_played": ("number",),
+    }
 
     def options(self, ruleset: str) -> frozenset[str]:
         return ALL_OPTIONS

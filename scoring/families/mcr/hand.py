@@ -33,8 +33,9 @@ from scoring.core.flags import (
 from scoring.core.frozen import fill
 from scoring.core.hand import Hand
 from scoring.core.names import display_name, name_table, names_in
+from scoring.core.refusals import NONE_OF
 from scoring.core.result import Item, Result
-from scoring.core.shapes import not_winning_message
+from scoring.core.shapes import not_winning
 from scoring.core.tiles import NUM_KINDS, WIND_LETTERS, Tile
 from scoring.families.checking import typed_changes
 from scoring.families.mcr.options import ALL_OPTIONS, HAND_OPTIONS
@@ -59,6 +60,7 @@ MCR_FLAG_RULES = (
         "robbing_kong",
         "last_tile",
         "Robbing the Kong does not combine with Last Tile Draw or Last Tile Claim (seed 000 L98)",
+        rule="seed 000 L98",
     ),
     # Seed 000 L97-98: one is a self-draw after one's own kong, the other a win
     # on another player's kong.
@@ -66,6 +68,7 @@ MCR_FLAG_RULES = (
         "robbing_kong",
         "kong_replacement",
         "one is a win on another's kong, the other a self-draw after one's own (seed 000 L97-98)",
+        rule="seed 000 L97-98",
     ),
     # Seed 000 L97 杠上開花: a self-draw on the replacement tile of a kong.
     # Seed 000 L98 搶杠和: won on the tile another player adds to a kong,
@@ -142,7 +145,8 @@ def score_mcr(hand: Hand, config: MCRConfig, lang: str = "en") -> Result:
         # Still report the count and the fans: the judge needs them to explain
         # the ruling, and a false win is penalised, not scored.
         message = f"{without_flowers} fan without flowers; a win needs {config.min_fan}"
-        error = ErrorInfo("below_minimum", message)
+        params = {"value": without_flowers, "minimum": config.min_fan}
+        error = ErrorInfo("below_minimum", message, "below_minimum", params)
     total = sum([i.value * i.count for i in items])
     fields = {"ruleset": config.name, "valid": error is None, "error": error, "total": total}
     fields |= {"items": tuple(items), "han": None, "fu": None, "points": None, "limit": None}
@@ -158,13 +162,20 @@ def _check_situation(hand: Hand, config: MCRConfig) -> None:
     for flag in sorted(hand.flags):
         if flag not in MCR_FLAGS:
             known = ", ".join(sorted(MCR_FLAGS))
-            raise HandError("bad_flag", f"flags: {flag!r} is not an MCR flag; use {known}")
+            raise HandError(
+                "bad_flag",
+                f"flags: {flag!r} is not an MCR flag; use {known}",
+                "flag_unknown",
+                flag=flag,
+            )
     check_flags(hand, MCR_FLAG_RULES)
     if hand.flower_count and not config.flowers_used:
-        raise HandError("bad_input", "flowers: this event is played without flowers")
-    for name in ("dora_indicators", "ura_indicators", "penalty_tiles"):
+        raise HandError(
+            "bad_input", "flowers: this event is played without flowers", "no_flowers_event"
+        )
+    for name, refusal in NONE_OF.items():
         if getattr(hand, name):
-            raise HandError("bad_input", f"{name}: MCR has none")
+            raise HandError("bad_input", f"{name}: MCR has none", refusal, ruleset=config.name)
 
 
 def _library_fans(hand: Hand) -> list[tuple[str, int, int]]:
@@ -257,12 +268,16 @@ def _pack(meld) -> tuple[str, str, int]:
 
 def _library_error(code: str, hand: Hand) -> HandError:
     if code == "ERROR_NOT_WIN":
-        return HandError("not_winning", not_winning_message(hand, KNITTED_FORMS))
+        return not_winning(hand, KNITTED_FORMS)
     if code == "ERROR_TILE_COUNT_GREATER_THAN_4":
-        return HandError("too_many_copies", "more than 4 copies of a tile")
+        return HandError("too_many_copies", "more than 4 copies of a tile", "calculator_copies")
     if code == "ERROR_WRONG_TILES_COUNT":
-        return HandError("wrong_tile_count", "the hand does not have 14 tiles")
-    return HandError("bad_input", f"the fan calculator refused the hand ({code})")
+        return HandError(
+            "wrong_tile_count", "the hand does not have 14 tiles", "calculator_tile_count"
+        )
+    return HandError(
+        "bad_input", f"the fan calculator refused the hand ({code})", "calculator_refused"
+    )
 
 
 # The family registers these with itself (family.py, ``hand_rulesets``).

@@ -25,7 +25,7 @@ from scoring.families.mcr.session import (
     mcr_session_result,
 )
 from scoring.families.mcr.settlement import MCRSettlementError, settle_mcr
-from scoring.sheets.common import RowResult, SheetError, SheetResult
+from scoring.sheets.common import RowResult, SheetError, SheetResult, refusal
 from scoring.sheets.messages import Message, message
 from scoring.sheets.penalties import PenaltyPolicy, read_penalties
 from scoring.sheets.ranking import final_scores_result, point_total_result, table_penalties
@@ -115,7 +115,7 @@ def _add_row(tally: Tally, i: int, data: Any, setup: MCRRules, lang: str) -> Non
             row.field("outcome"),
             "not_allowed",
             f"the time limit ended the session at hand {cut} (not played): no hand follows it",
-            {"value": row.data.get("outcome")},
+            {"value": row.data.get("outcome"), **refusal("after_not_played", number=cut)},
         )
     record, level, value, score = _read(row, i, setup, lang)
     settled = settle_row(row, MCRSettlementError, settle_mcr, SEATS, **vars(record))

@@ -10,17 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.core.tiles import MOST_INDICATORS
 from scoring.families.base import BaseFamily
 from scoring.families.printing import extended
 from scoring.families.protocol import (
     Consequence,
     EntryData,
+    HandInputs,
     PrintedRow,
     PrintLayout,
     StandingsFormat,
     ValueField,
 )
 from scoring.families.riichi import layout as printout
+from scoring.families.riichi import renhou
+from scoring.families.riichi.hand import RIICHI_DECLARED
 from scoring.families.riichi.hand import RULESETS as HAND_RULESETS
 from scoring.families.riichi.parts import riichi_parts
 from scoring.families.riichi.setup import ALL_OPTIONS, RiichiSetup, riichi_setup
@@ -39,12 +43,35 @@ FLAGS = (
     "chiihou",
     "renhou",
 )
+# The flags a preset may lack (rules/riichi.md §4 "Ippatsu", "Renhou"): each is offered
+# only where the preset's hand config has it, so the form never offers a flag that scores nothing.
+FLAG_IN_PRESET = {
+    "ippatsu": lambda config: config.ippatsu,
+    "renhou": lambda config: bool(renhou.allowed(config)),
+}
 # rules/riichi.md §4 "Several rons": how many claimants of one discard win.
 WINNERS_BY_RULE = {"head_bump": 1, "double_ron": 2, "all_win": 3}
 # rules/sessions.md §4: fu is 20-110 in steps of 10, or 25 (seven pairs).
 FU = (20, 25, *range(30, 120, 10))
 MAX_HAN = 13
 MAX_YAKUMAN = 6
+
+
+def hand_inputs(config) -> HandInputs:
+    """What a tiles-level hand names besides its tiles, under the preset's hand config.
+
+    rules/riichi.md §4 "Ura / kan dora", "Red fives": one dora indicator is
+    turned at the start, one more for each kan where the preset has kan dora
+    (seed 003 L306-307); ura-dora indicators lie under them and count only for
+    a riichi winner (seed 003 L305); red fives only where the preset has them.
+    """
+    dora = MOST_INDICATORS if config.kan_dora else 1
+    return HandInputs(
+        dora_indicators=dora,
+        ura_indicators=dora if config.ura_dora else 0,
+        ura_needs=RIICHI_DECLARED,
+        red_fives=config.red_fives,
+    )
 
 
 class RiichiFamily(BaseFamily):
@@ -55,6 +82,20 @@ class RiichiFamily(BaseFamily):
     rules_type = RiichiSetup
     references = {"false_win": "riichi §7 chombo", "chombo": "riichi §7 chombo"}
     option_example = {"kiriage": False}  # 4 han 30 fu not rounded up to mangan
+    own_refusals = {
+        # The library's impossible situations (library.LIBRARY_ERRORS) and hand.py's own.
+        "flag_needs_riichi": ("flag",),
+        "flag_needs_closed": ("flag",),
+        "flag_dealer_use": ("flag", "instead"),
+        "flag_non_dealer_use": ("flag", "instead"),
+        "flag_non_dealer": ("flag",),
+        "no_yaku": (),
+        # The sheet (rows.py): an outcome the preset lacks, pao outside its yakuman.
+        "outcome_not_in_rules": ("ruleset", "outcome"),
+        "pao_yaku_only": ("ruleset", "yaku"),
+        # sheet.py: a penalty in the session score before ranking stays at the table.
+        "table_penalty_to_others": (),
+    }
 
     def options(self, ruleset: str) -> frozenset[str]:
         return ALL_OPTIONS
@@ -79,7 +120,9 @@ class RiichiFamily(BaseFamily):
             fixed_value=nagashi,
             wins=frozenset({"ron", "tsumo"}) | nagashi,
             from_discard=frozenset({"ron"}),
-            flags=FLAGS,
+            flags=tuple(
+                f for f in FLAGS if f not in FLAG_IN_PRESET or FLAG_IN_PRESET[f](rules.hand)
+            ),
             value_fields=(
                 ValueField("han", minimum=1, maximum=MAX_HAN),
                 ValueField("fu", choices=FU, required=False),
@@ -87,17 +130,8 @@ class RiichiFamily(BaseFamily):
             ),
             total_field="han",
             max_winners=WINNERS_BY_RULE.get(rules.settle.multiple_ron, 1),
-            features=frozenset(
-                {
-                    "riichi_sticks",
-                    "liable",
-                    "red_fives",
-                    "dora",
-                    "final_sticks",
-                    "han_fu",
-                    "head_bump",
-                }
-            ),
+            features=frozenset({"riichi_sticks", "liable", "final_sticks", "han_fu", "head_bump"}),
+            inputs=hand_inputs(rules.hand),
         )
 
     def consequence(self, rules: RiichiSetup, kind: str, player: str) -> Consequence:

@@ -32,7 +32,7 @@ from scoring.core.frozen import fill
 from scoring.core.hand import Hand
 from scoring.core.names import display_name, name_table, names_in
 from scoring.core.result import Item, Result
-from scoring.core.shapes import arrangements, not_winning_message
+from scoring.core.shapes import arrangements, not_winning
 from scoring.core.tiles import WIND_KINDS
 from scoring.families.riichi import renhou
 from scoring.families.riichi.library import LIBRARY_ERRORS, hand_config, library_meld
@@ -103,15 +103,26 @@ _FIRST_DRAW = "one is the first draw, haitei the wall's last tile (seed 003 L158
 RIICHI_FLAG_RULES = (
     # Seed 003 L278-281 (天和: on the deal, 地和: on the first draw), L190-193
     # (ダブル立直: riichi with the first discard), L158-160 (海底: the last draw).
-    *apart_from("tenhou", ("riichi", "double_riichi"), _BEFORE_DISCARD),
-    *apart_from("chiihou", ("riichi", "double_riichi"), _BEFORE_DISCARD),
-    apart("tenhou", "haitei", _FIRST_DRAW),
-    apart("chiihou", "haitei", _FIRST_DRAW),
+    *apart_from("tenhou", ("riichi", "double_riichi"), _BEFORE_DISCARD, "seed 003 L190-193"),
+    *apart_from("chiihou", ("riichi", "double_riichi"), _BEFORE_DISCARD, "seed 003 L190-193"),
+    apart("tenhou", "haitei", _FIRST_DRAW, "seed 003 L158-160, L278-281"),
+    apart("chiihou", "haitei", _FIRST_DRAW, "seed 003 L158-160, L278-281"),
     # Seed 003 L293-294 (人和: won before one's own first draw), L161-163 (河底:
     # the last discard of the hand).
-    apart("renhou", "houtei", "renhou is won before one's first draw (seed 003 L293-294)"),
+    apart(
+        "renhou",
+        "houtei",
+        "renhou is won before one's first draw (seed 003 L293-294)",
+        "seed 003 L293-294",
+    ),
     # Seed 003 L150-151 (嶺上開花): won on the tile drawn after one's own kan.
-    needs("rinshan", has_kong, "needs a kan in the hand: it is won on the tile drawn after a kan"),
+    needs(
+        "rinshan",
+        has_kong,
+        "needs a kan in the hand: it is won on the tile drawn after a kan",
+        refusal="flag_needs_kong",
+        rule="seed 003 L150-151",
+    ),
     # Seed 003 L155-157 (槍槓): won on the tile another player adds to a pon,
     # which holds the other three copies.
     robbed_tile_not_held("chankan"),
@@ -119,7 +130,7 @@ RIICHI_FLAG_RULES = (
 # Seed 003 L164-166: ippatsu does not combine with rinshan kaihou (a preset's
 # ``ippatsu_with_rinshan``, rules/riichi.md §4).
 IPPATSU_WITH_RINSHAN = apart(
-    "ippatsu", "rinshan", "the kan ends the ippatsu turn (seed 003 L164-166)"
+    "ippatsu", "rinshan", "the kan ends the ippatsu turn (seed 003 L164-166)", "seed 003 L164-166"
 )
 # Seed 003 L293-294: renhou is won before one's first draw, so before one's
 # first discard, with which riichi is declared. Not under the library's preset:
@@ -128,6 +139,7 @@ RENHOU_WITH_RIICHI = apart_from(
     "renhou",
     ("riichi", "double_riichi"),
     "renhou is won before one's first discard (seed 003 L293-294)",
+    "seed 003 L293-294",
 )
 
 
@@ -143,7 +155,7 @@ def _rules_for(ippatsu_with_rinshan: bool, library: bool) -> tuple[FlagRule, ...
 
 def _check_winning(hand: Hand) -> None:
     if not arrangements(hand):
-        raise HandError("not_winning", not_winning_message(hand))
+        raise not_winning(hand)
 
 
 def _check_situation(hand: Hand, config: RiichiConfig) -> None:
@@ -152,19 +164,41 @@ def _check_situation(hand: Hand, config: RiichiConfig) -> None:
     if flags and (not flags <= RIICHI_FLAGS or flags & only):
         for flag in sorted(flags):
             if flag not in RIICHI_FLAGS:
-                raise HandError("bad_flag", f"flags: {flag!r} is not a riichi flag")
+                raise HandError(
+                    "bad_flag", f"flags: {flag!r} is not a riichi flag", "flag_unknown", flag=flag
+                )
             if flag in only:
-                raise HandError("bad_flag", f"flags: {flag!r} is not a yaku under {config.name}")
+                raise HandError(
+                    "bad_flag",
+                    f"flags: {flag!r} is not a yaku under {config.name}",
+                    "flag_not_in_rules",
+                    ruleset=config.name,
+                    flag=flag,
+                )
     if "ippatsu" in flags and not flags & RIICHI_DECLARED:
-        raise HandError("bad_flag", "flags: ippatsu needs riichi")
+        raise HandError(
+            "bad_flag", "flags: ippatsu needs riichi", "flag_needs_riichi", flag="ippatsu"
+        )
     if hand.flower_count:
-        raise HandError("bad_input", "flowers: riichi is played without bonus tiles")
+        raise HandError(
+            "bad_input",
+            "flowers: riichi is played without bonus tiles",
+            "no_flowers",
+            ruleset=config.name,
+        )
     if hand.penalty_tiles:
-        raise HandError("bad_input", "penalty_tiles: riichi has no penalty tiles")
+        raise HandError(
+            "bad_input",
+            "penalty_tiles: riichi has no penalty tiles",
+            "no_penalty_tiles",
+            ruleset=config.name,
+        )
     if hand.dealer != (hand.seat_wind == "E"):
         raise HandError(
             "bad_input",
             f"dealer: in riichi the dealer sits East, but seat_wind is {hand.seat_wind}",
+            "dealer_sits_east",
+            seat=hand.seat_wind,
         )
 
 
@@ -277,11 +311,14 @@ _MAX_OPTIONS = 256  # as many as the registry keeps resolved configs; beyond, bu
 def _library_error(code: str, hand: Hand) -> HandError:
     if code == HandCalculator.ERR_NO_YAKU:
         return HandError(
-            "no_yaku", "no yaku: the hand is complete but has no yaku (dora alone do not count)"
+            "no_yaku",
+            "no yaku: the hand is complete but has no yaku (dora alone do not count)",
+            "no_yaku",
         )
     if code == HandCalculator.ERR_HAND_NOT_WINNING:
-        return HandError("not_winning", not_winning_message(hand))
-    return HandError("bad_flag", f"flags: {LIBRARY_ERRORS.get(code, code)}")
+        return not_winning(hand)
+    words, refusal, params = LIBRARY_ERRORS.get(code, (code, "flag_unknown", {"flag": code}))
+    return HandError("bad_flag", f"flags: {words}", refusal, **params)
 
 
 def _result(hand: Hand, config: RiichiConfig, response, lang: str) -> Result:

@@ -91,24 +91,101 @@ def library_meld(meld_type: str, tiles: list[int], opened: bool) -> Meld:
     return meld
 
 
-# The library's own codes for impossible situations, in words for a judge.
+# The library's own codes for impossible situations, in words for a judge (English, for
+# the command line), with the refusal a page words (scoring.core.refusals) and its params.
+def _flag(flag: str, **params: str) -> dict[str, str]:
+    return {"flag": flag, **params}
+
+
 LIBRARY_ERRORS = {
-    HandCalculator.ERR_OPEN_HAND_RIICHI: "riichi needs a closed hand, but a meld is open",
-    HandCalculator.ERR_OPEN_HAND_DABURI: "double_riichi needs a closed hand, but a meld is open",
-    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: "ippatsu needs riichi",
-    HandCalculator.ERR_CHANKAN_WITH_TSUMO: "chankan is a win on another's kan, not a self-draw",
-    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: "rinshan is a self-draw after a kan, not a ron",
-    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: "haitei is a self-draw; use houtei for a ron",
-    HandCalculator.ERR_HOUTEI_WITH_TSUMO: "houtei is a ron; use haitei for a self-draw",
-    HandCalculator.ERR_HAITEI_WITH_RINSHAN: "haitei and rinshan do not combine",
-    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: "houtei and chankan do not combine",
-    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: "tenhou is the dealer's win; use chiihou",
-    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: "tenhou is a self-draw",
-    HandCalculator.ERR_TENHOU_WITH_MELD: "tenhou cannot have a meld",
-    HandCalculator.ERR_CHIIHOU_AS_DEALER: "chiihou is a non-dealer's win; use tenhou",
-    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: "chiihou is a self-draw",
-    HandCalculator.ERR_CHIIHOU_WITH_MELD: "chiihou cannot have a meld",
-    HandCalculator.ERR_RENHOU_AS_DEALER: "renhou is a non-dealer's win",
-    HandCalculator.ERR_RENHOU_WITH_TSUMO: "renhou is a ron",
-    HandCalculator.ERR_RENHOU_WITH_MELD: "renhou cannot have a meld",
+    HandCalculator.ERR_OPEN_HAND_RIICHI: (
+        "riichi needs a closed hand, but a meld is open",
+        "flag_needs_closed",
+        _flag("riichi"),
+    ),
+    HandCalculator.ERR_OPEN_HAND_DABURI: (
+        "double_riichi needs a closed hand, but a meld is open",
+        "flag_needs_closed",
+        _flag("double_riichi"),
+    ),
+    HandCalculator.ERR_IPPATSU_WITHOUT_RIICHI: (
+        "ippatsu needs riichi",
+        "flag_needs_riichi",
+        _flag("ippatsu"),
+    ),
+    HandCalculator.ERR_CHANKAN_WITH_TSUMO: (
+        "chankan is a win on another's kan, not a self-draw",
+        "flag_needs_discard",
+        _flag("chankan"),
+    ),
+    HandCalculator.ERR_RINSHAN_WITHOUT_TSUMO: (
+        "rinshan is a self-draw after a kan, not a ron",
+        "flag_needs_self_draw",
+        _flag("rinshan"),
+    ),
+    HandCalculator.ERR_HAITEI_WITHOUT_TSUMO: (
+        "haitei is a self-draw; use houtei for a ron",
+        "flag_self_draw_use",
+        _flag("haitei", instead="houtei"),
+    ),
+    HandCalculator.ERR_HOUTEI_WITH_TSUMO: (
+        "houtei is a ron; use haitei for a self-draw",
+        "flag_discard_use",
+        _flag("houtei", instead="haitei"),
+    ),
+    HandCalculator.ERR_HAITEI_WITH_RINSHAN: (
+        "haitei and rinshan do not combine",
+        "flags_apart",
+        _flag("haitei", other="rinshan"),
+    ),
+    HandCalculator.ERR_HOUTEI_WITH_CHANKAN: (
+        "houtei and chankan do not combine",
+        "flags_apart",
+        _flag("houtei", other="chankan"),
+    ),
+    HandCalculator.ERR_TENHOU_NOT_AS_DEALER: (
+        "tenhou is the dealer's win; use chiihou",
+        "flag_dealer_use",
+        _flag("tenhou", instead="chiihou"),
+    ),
+    HandCalculator.ERR_TENHOU_WITHOUT_TSUMO: (
+        "tenhou is a self-draw",
+        "flag_needs_self_draw",
+        _flag("tenhou"),
+    ),
+    HandCalculator.ERR_TENHOU_WITH_MELD: (
+        "tenhou cannot have a meld",
+        "flag_before_any_call",
+        _flag("tenhou"),
+    ),
+    HandCalculator.ERR_CHIIHOU_AS_DEALER: (
+        "chiihou is a non-dealer's win; use tenhou",
+        "flag_non_dealer_use",
+        _flag("chiihou", instead="tenhou"),
+    ),
+    HandCalculator.ERR_CHIIHOU_WITHOUT_TSUMO: (
+        "chiihou is a self-draw",
+        "flag_needs_self_draw",
+        _flag("chiihou"),
+    ),
+    HandCalculator.ERR_CHIIHOU_WITH_MELD: (
+        "chiihou cannot have a meld",
+        "flag_before_any_call",
+        _flag("chiihou"),
+    ),
+    HandCalculator.ERR_RENHOU_AS_DEALER: (
+        "renhou is a non-dealer's win",
+        "flag_non_dealer",
+        _flag("renhou"),
+    ),
+    HandCalculator.ERR_RENHOU_WITH_TSUMO: (
+        "renhou is a ron",
+        "flag_needs_discard",
+        _flag("renhou"),
+    ),
+    HandCalculator.ERR_RENHOU_WITH_MELD: (
+        "renhou cannot have a meld",
+        "flag_before_any_call",
+        _flag("renhou"),
+    ),
 }

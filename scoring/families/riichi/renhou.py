@@ -63,11 +63,19 @@ def score_renhou(
 def _check(hand: Hand) -> None:
     # Seed 003 L294: a ron before one's own first draw, so a non-dealer's, without a call.
     if hand.dealer:
-        raise HandError("bad_flag", "flags: renhou is a non-dealer's win")
+        raise HandError(
+            "bad_flag", "flags: renhou is a non-dealer's win", "flag_non_dealer", flag=RENHOU
+        )
     if hand.is_tsumo:
-        raise HandError("bad_flag", "flags: renhou is a ron")
+        raise HandError("bad_flag", "flags: renhou is a ron", "flag_needs_discard", flag=RENHOU)
     if hand.melds:
-        raise HandError("bad_flag", "flags: renhou cannot have a meld (seed 003 L294)")
+        raise HandError(
+            "bad_flag",
+            "flags: renhou cannot have a meld (seed 003 L294)",
+            "flag_before_any_call",
+            flag=RENHOU,
+            rule="seed 003 L294",
+        )
 
 
 def _ordinary(hand: Hand, config, lang: str, scorer) -> Result | None:

@@ -31,7 +31,7 @@ from scoring.families.riichi.points import (
 )
 from scoring.families.riichi.settlement import Outcome, RonClaim, Settlement, settle_win
 from scoring.families.riichi.setup import RiichiSetup
-from scoring.sheets.common import SheetError, sequence, wrap
+from scoring.sheets.common import SheetError, refusal, sequence, wrap
 from scoring.sheets.labels import HandLabel
 from scoring.sheets.reading import Row, not_discarder, score_tiles
 from scoring.sheets.values import WinValue, winner_value
@@ -99,7 +99,10 @@ def _draw(row: Row, at: Position, setup: RiichiSetup, riichi, outcome: str) -> P
                 row.field("outcome"),
                 "not_allowed",
                 f"{setup.name} has no abortive draws (rules/riichi.md §4)",
-                {"value": outcome},
+                {
+                    "value": outcome,
+                    **refusal("outcome_not_in_rules", ruleset=setup.name, outcome=outcome),
+                },
             )
         row.empty("tenpai", why="on an abortive draw")
         done = settle_abortive_draw(rules=rules, riichi=riichi, pool=pool)
@@ -161,11 +164,12 @@ def play(row: Row, at: Position, setup: RiichiSetup, lang: str) -> Played:
 def _nagashi(row: Row, at: Position, setup: RiichiSetup, riichi) -> Played:
     """Nagashi mangan at the wall's end (rules/riichi.md §4: tenhou), draws.settle_nagashi."""
     if not setup.nagashi_mangan:
+        # Named, not "must be empty": the rules lack the outcome (an event may turn it on).
         raise SheetError(
             row.field("outcome"),
-            "not_allowed",
+            "outcome_not_in_rules",
             f"{setup.name} has no nagashi mangan (rules/riichi.md §4)",
-            {"value": "nagashi"},
+            {"value": "nagashi", "ruleset": setup.name, "outcome": "nagashi"},
         )
     row.empty("han", "fu", "yakuman", "hand", "liable", "wins", "discarder", why="on nagashi")
     winner = row.seat("winner")
@@ -262,7 +266,14 @@ def _win(row: Row, at, setup, riichi, lang, discarder, tsumo, fed: str) -> _Win:
                 "not_allowed",
                 "pao applies only to a yakuman of "
                 f"{', '.join(sorted(setup.pao_yaku))} (rules/riichi.md §2, §4)",
-                {"value": liable},
+                {
+                    "value": liable,
+                    **refusal(
+                        "pao_yaku_only",
+                        yaku=sorted(setup.pao_yaku),
+                        ruleset=setup.name,
+                    ),
+                },
             )
         # rules/riichi.md §2 ⚠: liability covers only the yakuman that triggered it.
         liable_basic = YAKUMAN if yakuman > 1 else None

@@ -9,7 +9,10 @@ any row is read. The riichi stick stays 1,000: the pool and the session
 maths count sticks, not points.
 
 Per-preset facts of the sheet's flow that no lower module holds live here
-too (rules/riichi.md §4 and §7), each with its source.
+too (rules/riichi.md §4 and §7), each with its source. Those an event may
+change are options of their own (:data:`FLOW_OPTIONS`): a house rule such as
+nagashi mangan under JPML-B is one override, ``{"nagashi_mangan": true}``,
+and the judge's form then offers it (``RiichiFamily.entry``).
 """
 
 from __future__ import annotations
@@ -40,11 +43,14 @@ SESSION_CHOICES = {
     "chombo_mode": ("after_uma", "overall_score"),
 }
 SESSION_OPTIONS = {f.name: f.type for f in fields(RiichiSessionRules)}
-ALL_OPTIONS = frozenset({*OPTION_TYPES, *SETTLEMENT_OPTIONS, *SESSION_OPTIONS})
+# The flow's facts an event may change (true or false), each defaulting to its preset's below.
+FLOW_OPTIONS = ("nagashi_mangan",)
+ALL_OPTIONS = frozenset({*OPTION_TYPES, *SETTLEMENT_OPTIONS, *SESSION_OPTIONS, *FLOW_OPTIONS})
 
 # rules/riichi.md §4 "Abortive draws": none in jpml-*, wrc, ema; five kinds in tenhou.
 ABORTIVE_DRAWS = frozenset({"tenhou"})
-# rules/riichi.md §4 "Nagashi mangan": tenhou only (rows.py, draws.settle_nagashi).
+# rules/riichi.md §4 "Nagashi mangan": tenhou only (rows.py, draws.settle_nagashi); an event
+# of another preset may turn it on (FLOW_OPTIONS), and a tenhou event off.
 NAGASHI_MANGAN = frozenset({"tenhou"})
 # rules/riichi.md §4 "Pao yaku".
 PAO_YAKU = {
@@ -102,10 +108,14 @@ def riichi_setup(name: str, overrides: Any) -> RiichiSetup:
             "overrides", "bad_value", f"overrides: must be an object, not {overrides!r}"
         )
     given = dict(overrides or {})
-    hand, settle, session = {}, {}, {}
+    hand, settle, session, flow = {}, {}, {}, {}
     for key, value in given.items():
         if key in OPTION_TYPES:
             hand[key] = value
+        elif key in FLOW_OPTIONS:
+            if not isinstance(value, bool):
+                raise _bad(key, f"expected true or false, got {value!r}")
+            flow[key] = value
         elif key in SETTLEMENT_OPTIONS:
             if type(value) is not SETTLEMENT_OPTIONS[key]:
                 raise _bad(key, f"expected {SETTLEMENT_OPTIONS[key].__name__}, got {value!r}")
@@ -139,7 +149,7 @@ def riichi_setup(name: str, overrides: Any) -> RiichiSetup:
         session_rules,
         pao_yaku=PAO_YAKU.get(name, PAO_YAKU_DEFAULT),
         abortive_draws=name in ABORTIVE_DRAWS,
-        nagashi_mangan=name in NAGASHI_MANGAN,
+        nagashi_mangan=flow.get("nagashi_mangan", name in NAGASHI_MANGAN),
         chombo_ends_last_hand=name in CHOMBO_ENDS_LAST_HAND,
         tenhou_flow=name in TENHOU_FLOW,
     )

@@ -37,6 +37,7 @@ from scoring.sheets.common import (
     SheetResult,
     balance,
     final_scores_map,
+    refusal,
     running,
     scores_do_not_sum,
     session_over,
@@ -225,7 +226,7 @@ def _table_score_is_shared(entry: Entry, where: str) -> None:
             "not_allowed",
             "a riichi table_score penalty must go to the other players (equal_to_others); "
             "use session_after_uma or overall_score for points that leave the table",
-            {"value": entry.distribution},
+            {"value": entry.distribution, **refusal("table_penalty_to_others")},
         )
 
 

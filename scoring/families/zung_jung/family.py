@@ -42,6 +42,20 @@ class ZungJungFamily(CountsHands, BaseFamily):
         "penalty_tiles": "Zung Jung §6 penalty tiles",
     }
     option_example = {"zj_min_points": 8}  # a higher minimum than the 5 points of the rules
+    own_refusals = {
+        # Penalty tiles (§6, seed 001 L82-L97): the hand (hand.py) and the sheet
+        # (penalty_tiles.py, sheet.py).
+        "penalty_self_draw_only": ("count", "tiles", "most"),
+        "penalty_tile_thirteen": ("tile",),
+        "penalty_tile_in_group": ("tile", "win"),
+        "penalty_tiles_not_held": ("tile", "count", "held"),
+        "penalty_tiles_hand_needed": (),
+        "penalty_tiles_needed": (),
+        "false_win_self_draw_only": ("seat",),
+        "held_penalty_self_draw_only": ("seat", "count", "tiles", "most"),
+        "penalty_tile_confirm": ("seat", "tiles"),
+        "false_win_no_points": (),
+    }
 
     def options(self, ruleset: str) -> frozenset[str]:
         return ALL_OPTIONS
@@ -72,7 +86,7 @@ class ZungJungFamily(CountsHands, BaseFamily):
         if kind not in ("false_win", "penalty_tiles"):
             return super().consequence(rules, kind, player)
         logged = {"player": player, "points": 0, "scope": "overall_score", "distribution": "none"}
-        return Consequence(None, (logged,), self.references[kind])
+        return Consequence(None, (logged,), self.references[kind], fixed_points=True)
 
     def default_penalty_scope(self, rules: ZungJungRules) -> str:
         return "overall_score"

@@ -33,8 +33,9 @@ from scoring.core.flags import (
 from scoring.core.hand import Hand
 from scoring.core.names import display_name
 from scoring.core.patterns import Found, Pattern, best_arrangement
+from scoring.core.refusals import NONE_OF
 from scoring.core.result import Item, Result
-from scoring.core.shapes import Arrangement, arrangements, not_winning_message
+from scoring.core.shapes import Arrangement, arrangements, not_winning
 from scoring.core.tiles import kind_name, to_mpsz
 from scoring.families.rulesets import Ruleset
 from scoring.families.zung_jung.options import ALL_OPTIONS, HAND_OPTIONS
@@ -48,6 +49,9 @@ from scoring.families.zung_jung.patterns import (
     table_value,
 )
 
+RULESET = "zung-jung"  # its one ruleset, named in refusals
+FIRST_TURN_RULE = "Zung Jung §2 9.4"  # Blessing of Heaven and of Earth
+PENALTY_RULE = "seed 001 L87-L90"  # a penalty tile never forms a group exposed by a discard
 BLESSING_OF_HEAVEN = "blessing_of_heaven"
 FORMS = "four sets and a pair, seven pairs or thirteen terminals"
 ZJ_FLAGS = frozenset({"last_tile", "kong_replacement", "robbing_kong", "heavenly", "earthly"})
@@ -62,6 +66,7 @@ ZJ_FLAG_RULES = (
         "robbing_kong",
         "last_tile",
         "a robbed tile is not the last discard, and the seabed drawer may not kong (§6)",
+        rule="Zung Jung §6",
     ),
     # §2 9.2 Win on Kong: a self-draw on a kong supplement.
     # §2 9.3 and §1: a win on the tile added to a small exposed kong, whose
@@ -169,7 +174,8 @@ def score_zung_jung(hand: Hand, config: ZungJungConfig, lang: str = "en") -> Res
         # Still report the count and the patterns: the judge rules a false win.
         needs = f"a win needs at least {config.zj_min_points} points"
         message = f"no pattern: {needs}" if not best.found else f"{total} points; {needs}"
-        error = ErrorInfo("below_minimum", message)
+        params = {"value": total, "minimum": config.zj_min_points}
+        error = ErrorInfo("below_minimum", message, "below_minimum", params)
     return Result(config.name, error is None, error, total, tuple(items))
 
 
@@ -205,16 +211,32 @@ def _check_situation(hand: Hand) -> None:
     for flag in sorted(hand.flags):
         if flag not in ZJ_FLAGS:
             known = ", ".join(sorted(ZJ_FLAGS))
-            raise HandError("bad_flag", f"flags: {flag!r} is not a Zung Jung flag; use {known}")
+            raise HandError(
+                "bad_flag",
+                f"flags: {flag!r} is not a Zung Jung flag; use {known}",
+                "flag_unknown",
+                flag=flag,
+            )
     if hand.dealer != (hand.seat_wind == "E"):
         raise HandError(
-            "bad_input", f"dealer: the dealer sits East, but seat_wind is {hand.seat_wind}"
+            "bad_input",
+            f"dealer: the dealer sits East, but seat_wind is {hand.seat_wind}",
+            "dealer_sits_east",
+            seat=hand.seat_wind,
         )
     if hand.flower_count:
-        raise HandError("bad_input", "flowers: Zung Jung is played without flowers (§1)")
+        raise HandError(
+            "bad_input",
+            "flowers: Zung Jung is played without flowers (§1)",
+            "no_flowers",
+            ruleset=RULESET,
+            rule="Zung Jung §1",
+        )
     for name in ("dora_indicators", "ura_indicators"):
         if getattr(hand, name):
-            raise HandError("bad_input", f"{name}: Zung Jung has none")
+            raise HandError(
+                "bad_input", f"{name}: Zung Jung has none", NONE_OF[name], ruleset=RULESET
+            )
     # The first-turn wins first: their message names any other flag ticked with them.
     _check_first_turn(hand, "heavenly", "E", "tsumo", "Blessing of Heaven is East's self-draw")
     _check_first_turn(hand, "earthly", None, "ron", "Blessing of Earth is a win on East's discard")
@@ -226,17 +248,32 @@ def _check_first_turn(hand: Hand, flag: str, seat: str | None, win: str, what: s
     if flag not in hand.flags:
         return
     east = hand.seat_wind == "E"
+    # East's own self-draw on the deal, or another seat's win on East's discard.
+    refusal = "flag_dealer_self_draw" if seat == "E" else "flag_on_dealer_discard"
     if (seat == "E") != east:
-        raise HandError("bad_flag", f"flags: {flag}: {what}, but seat_wind is {hand.seat_wind}")
+        message = f"flags: {flag}: {what}, but seat_wind is {hand.seat_wind}"
+        raise HandError("bad_flag", message, refusal, flag=flag, rule=FIRST_TURN_RULE)
     if hand.win != win:
-        raise HandError("bad_flag", f"flags: {flag}: {what}, not a {hand.win}")
+        message = f"flags: {flag}: {what}, not a {hand.win}"
+        raise HandError("bad_flag", message, refusal, flag=flag, rule=FIRST_TURN_RULE)
     if hand.melds:
         raise HandError(
-            "bad_flag", f"flags: {flag}: no meld can come before it (it is void after a kong)"
+            "bad_flag",
+            f"flags: {flag}: no meld can come before it (it is void after a kong)",
+            "flag_before_any_call",
+            flag=flag,
+            rule=FIRST_TURN_RULE,
         )
     others = sorted(hand.flags - {flag})
     if others:
-        raise HandError("bad_flag", f"flags: {flag} does not combine with {', '.join(others)}")
+        raise HandError(
+            "bad_flag",
+            f"flags: {flag} does not combine with {', '.join(others)}",
+            "flags_apart",
+            flag=flag,
+            other=others,
+            rule=FIRST_TURN_RULE,
+        )
 
 
 # --- penalty tiles (§6) ----------------------------------------------------------
@@ -251,7 +288,7 @@ def winning_arrangements(hand: Hand, config: ZungJungConfig) -> list[Arrangement
     _check_penalty_tiles_held(hand)
     readings = arrangements(hand, seven_pairs_quads=config.zj_seven_pairs_quad)
     if not readings:
-        raise HandError("not_winning", not_winning_message(hand, FORMS))
+        raise not_winning(hand, FORMS)
     if hand.is_tsumo or not hand.penalty_tiles:
         return readings  # a self-drawn winning group is concealed: nothing is exposed
     count = len(hand.penalty_tiles)
@@ -260,6 +297,11 @@ def winning_arrangements(hand: Hand, config: ZungJungConfig) -> list[Arrangement
             "penalty_tile",
             f"penalty_tiles: {count} penalty tiles ({to_mpsz(hand.penalty_tiles)}); with "
             f"{config.penalty_self_draw_only} or more a player may win only by self-draw",
+            "penalty_self_draw_only",
+            count=count,
+            tiles=to_mpsz(hand.penalty_tiles),
+            most=config.penalty_self_draw_only,
+            rule="seed 001 L91-L92",
         )
     breaches = [_breach(hand, a) for a in readings]
     allowed = [a for a, b in zip(readings, breaches, strict=True) if b is None]
@@ -268,7 +310,8 @@ def winning_arrangements(hand: Hand, config: ZungJungConfig) -> list[Arrangement
     # Name the tile of the reading the winner would most likely have chosen.
     value = partial(hand_value, config=config)
     best = best_arrangement(hand, readings, zj_patterns(config), value, config)
-    raise HandError("penalty_tile", f"penalty_tiles: {breaches[readings.index(best.arrangement)]}")
+    message, refusal, params = breaches[readings.index(best.arrangement)]
+    raise HandError("penalty_tile", f"penalty_tiles: {message}", refusal, **params)
 
 
 def _check_penalty_tiles_held(hand: Hand) -> None:
@@ -279,11 +322,15 @@ def _check_penalty_tiles_held(hand: Hand) -> None:
                 "bad_input",
                 f"penalty_tiles: {n} × {kind_name(kind)} but concealed holds {held[kind]}; "
                 "penalty tiles stand in the hand and are part of concealed",
+                "penalty_tiles_not_held",
+                tile=kind_name(kind),
+                count=n,
+                held=held[kind],
             )
 
 
-def _breach(hand: Hand, arrangement: Arrangement) -> str | None:
-    """Why this reading of a discard win breaks §6, or None.
+def _breach(hand: Hand, arrangement: Arrangement) -> tuple[str, str, dict] | None:
+    """Why this reading of a discard win breaks §6 (English, the refusal, its params), or None.
 
     The group the discard completes is exposed. For each kind, the penalty
     tiles must fit among the concealed tiles that group does not take.
@@ -294,7 +341,9 @@ def _breach(hand: Hand, arrangement: Arrangement) -> str | None:
         if penalty[win]:
             return (
                 f"{kind_name(win)} is a penalty tile; Thirteen Terminals cannot win on a "
-                f"discarded {kind_name(win)}"
+                f"discarded {kind_name(win)}",
+                "penalty_tile_thirteen",
+                {"tile": kind_name(win), "rule": PENALTY_RULE},
             )
         return None
     group = arrangement.groups[arrangement.win_group]
@@ -305,10 +354,12 @@ def _breach(hand: Hand, arrangement: Arrangement) -> str | None:
         if n > held[kind] - taken[kind]:
             return (
                 f"{kind_name(kind)} is a penalty tile; it cannot be part of the {group.shape} "
-                f"made with the discard ({kind_name(win)})"
+                f"made with the discard ({kind_name(win)})",
+                "penalty_tile_in_group",
+                {"tile": kind_name(kind), "win": kind_name(win), "rule": PENALTY_RULE},
             )
     return None
 
 
 # The family registers these with itself (family.py, ``hand_rulesets``).
-RULESETS = (Ruleset("zung-jung", PRESET, resolve, score_zung_jung, red_fives=False),)
+RULESETS = (Ruleset(RULESET, PRESET, resolve, score_zung_jung, red_fives=False),)

@@ -25,10 +25,11 @@ from dataclasses import dataclass
 
 from scoring.core.errors import HandError
 from scoring.core.tiles import Tile, parse_tiles, to_mpsz
-from scoring.sheets.common import SheetError
+from scoring.sheets.common import SheetError, refusal
 from scoring.sheets.penalties import Entry
 
 RULE = "Zung Jung §6"
+SELF_DRAW_RULE = f"{RULE}, seed 001 L91-L92"  # 3 or more penalty tiles: only a self-draw
 EXPOSING = ("penalty_tiles", "false_win")
 
 
@@ -67,6 +68,7 @@ def held_penalty_tiles(ledger: Sequence[Entry], least: int) -> dict[tuple[int, s
                 raise _unsaid(
                     f"{where}.after_hand",
                     f"penalty tiles lie face up during one hand ({RULE}): say which hand",
+                    "penalty_tiles_hand_needed",
                 )
             continue  # a false win logged without its hand: the ledger entry only
         tiles = _tiles(entry, where)
@@ -83,22 +85,25 @@ def held_penalty_tiles(ledger: Sequence[Entry], least: int) -> dict[tuple[int, s
     return found
 
 
-def _unsaid(field: str, message: str) -> SheetError:
+def _unsaid(field: str, message: str, code: str) -> SheetError:
     """A ``penalty_tiles`` entry that leaves out what it must say (its hand, its tiles)."""
-    return SheetError(field, "bad_input", message, {"field": field})
+    return SheetError(field, "bad_input", message, {"field": field, **refusal(code, rule=RULE)})
 
 
 def _tiles(entry: Entry, where: str) -> tuple[Tile, ...]:
     if not entry.tiles:
         if entry.category == "penalty_tiles":
-            raise _unsaid(f"{where}.tiles", f"name the penalty tiles ({RULE})")
+            raise _unsaid(
+                f"{where}.tiles", f"name the penalty tiles ({RULE})", "penalty_tiles_needed"
+            )
         return ()
     try:
         return tuple(parse_tiles(entry.tiles, "tiles"))
     except HandError as problem:
-        raise SheetError(
-            f"{where}.tiles", problem.info.code, str(problem), {"detail": str(problem)}
-        ) from None
+        params = {"detail": str(problem)}
+        if problem.info.refusal is not None:
+            params["refusal"] = problem.info.refusal_dict()
+        raise SheetError(f"{where}.tiles", problem.info.code, str(problem), params) from None
 
 
 def check_discard_win(held: Held | None, row, *, level: str, least: int) -> None:
@@ -117,12 +122,24 @@ def check_discard_win(held: Held | None, row, *, level: str, least: int) -> None
             if held.false_win
             else f"holds {len(held.tiles)} penalty tiles ({shown})"
         )
+        words = (
+            refusal("false_win_self_draw_only", seat=held.seat, rule=SELF_DRAW_RULE)
+            if held.false_win
+            else refusal(
+                "held_penalty_self_draw_only",
+                seat=held.seat,
+                count=len(held.tiles),
+                tiles=shown,
+                most=least,
+                rule=SELF_DRAW_RULE,
+            )
+        )
         raise SheetError(
             row.field("outcome"),
             "penalty_tile",
             f"{held.seat} {why}; with {least} or more a player may win only by self-draw "
             f"({RULE}, seed 001 L91-L92)",
-            {"seat": held.seat, "tiles": shown, "detail": ""},
+            {"seat": held.seat, "tiles": shown, "detail": "", **words},
         )
     if level == "value" and row.data.get("no_penalty_tile") is not True:
         raise SheetError(
@@ -130,7 +147,16 @@ def check_discard_win(held: Held | None, row, *, level: str, least: int) -> None
             "penalty_tile",
             f"{held.seat} holds penalty tiles ({shown}): confirm that none of them is in the "
             f"group the discard completes ({RULE}, seed 001 L87-L90)",
-            {"seat": held.seat, "tiles": shown},
+            {
+                "seat": held.seat,
+                "tiles": shown,
+                **refusal(
+                    "penalty_tile_confirm",
+                    seat=held.seat,
+                    tiles=to_mpsz(held.tiles),
+                    rule=f"{RULE}, seed 001 L87-L90",
+                ),
+            },
         )
 
 

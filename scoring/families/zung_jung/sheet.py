@@ -32,7 +32,7 @@ from scoring.families.zung_jung.settlement import (
     settle_zung_jung,
     zung_jung_session_result,
 )
-from scoring.sheets.common import SheetError, SheetResult
+from scoring.sheets.common import SheetError, SheetResult, refusal
 from scoring.sheets.labels import HandLabel
 from scoring.sheets.messages import message
 from scoring.sheets.penalties import Entry, PenaltyPolicy, read_penalties
@@ -56,7 +56,7 @@ def _false_win_is_free(entry: Entry, where: str) -> None:
             f"{where}.points",
             "not_allowed",
             "a Zung Jung false win costs no points (rules §6): the hand becomes penalty tiles",
-            {"value": entry.points},
+            {"value": entry.points, **refusal("false_win_no_points", rule="Zung Jung §6")},
         )
 
 
@@ -182,7 +182,9 @@ def _scored(row: Row, hand: Any, setup: ZungJungRules, **how: Any):
         if error.code != "penalty_tile":
             raise
         detail = f"{error.params.get('detail', '')} ({RULE})"
-        raise SheetError(error.field, error.code, detail, {"detail": detail}) from None
+        raise SheetError(
+            error.field, error.code, detail, {**error.params, "detail": detail}
+        ) from None
 
 
 def _value(row: Row, config) -> int:

@@ -102,8 +102,9 @@ def test_bad_seat():
         ("jpml-b", {**RON, "liable": "W"}, "not_allowed", "hands[0].liable"),
         ("jpml-b", {**RON, "yakuman": 1, "liable": "S"}, "liable_is_winner", "hands[0].liable"),
         ("wrc", {**RON, "yakuman": 2}, "above_maximum", "hands[0].yakuman"),
-        # rules/riichi.md §4: nagashi mangan is tenhou's only.
-        ("jpml-b", {**RON, "outcome": "nagashi"}, "not_allowed", "hands[0].outcome"),
+        # rules/riichi.md §4: nagashi mangan is tenhou's only (issue #35: refused as an
+        # outcome the rules lack, no longer as "must be left empty").
+        ("jpml-b", {**RON, "outcome": "nagashi"}, "outcome_not_in_rules", "hands[0].outcome"),
         ("tenhou", {**RON, "outcome": "nagashi"}, "not_allowed", "hands[0].han"),
         ("jpml-b", {**RON, "outcome": "bogus"}, "bad_choice", "hands[0].outcome"),
         ("jpml-b", {**RON, "level": "tiles"}, "not_allowed", "hands[0].han"),

@@ -11,7 +11,9 @@ browser, nothing remembered) up to Check, Check and Save not counted, every
 
 The tile picker's set mode (Chow, Pung, Pair, then one tile), the called
 sets going into the meld rows, and the last tile completing the hand taken as
-the winning tile are what keep the count down. Check must then show the value
+the winning tile are what keep the count down. Since issue #35 a set mode ends
+when its set is complete (no "Single tiles" tap after it), and a long press
+keeps a mode on (three chows in a row: one press, three tiles). Check must then show the value
 the engine gives the same hand (worked out here with ``scoring`` directly),
 and Save puts the row on the sheet. Screens are saved in ``test-artifacts/``
 (``taps-*.png``), in English and Japanese, at both sizes.
@@ -54,6 +56,18 @@ class Taps:
 
     def set(self, kind: str, called: bool = False):
         self.css(f'[data-set="{kind}"]' + ("[data-called]" if called else ":not([data-called])"))
+
+    def hold(self, kind: str, called: bool = False):
+        """A long press on a set mode (one tap, held): the mode stays on after each set."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.by import By
+
+        selector = f'[data-set="{kind}"]' + ("[data-called]" if called else ":not([data-called])")
+        element = self.driver.find_element(By.CSS_SELECTOR, selector)
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        ActionChains(self.driver).click_and_hold(element).pause(0.8).release().perform()
+        assert "is-held" in element.get_attribute("class"), "the long press did not hold"
+        self.count += 1
 
     def tiles(self, *tiles: str):
         for tile in tiles:
@@ -133,8 +147,7 @@ def test_mcr_hand_by_tiles_in_16_taps(browser, table_page):
     taps.set("chi")
     taps.tiles("3m")  # 345m in the hand
     taps.set("pair")
-    taps.tiles("9s")
-    taps.set("")
+    taps.tiles("9s")  # the pair is complete: back to single tiles (issue #35)
     taps.tiles("3p", "4p")
     assert browser.find_element(By.CSS_SELECTOR, "[data-hand-count]").text == "13/14"
     _shot(browser, "taps-mcr-02-mid")
@@ -186,11 +199,11 @@ def test_riichi_closed_hand_by_tiles_in_18_taps(browser, table_page):
     taps.choice("winner", "N")  # ron is the form's first outcome
     taps.choice("discarder", "E")
     taps.choice("riichi", "N")
-    taps.set("chi")
-    taps.tiles("1m", "4p", "7s")  # 123m 456p 789s: Chow stays chosen
+    # Issue #35: a set mode ends with its set; a long press keeps Chow on for three chows.
+    taps.hold("chi")
+    taps.tiles("1m", "4p", "7s")  # 123m 456p 789s: Chow kept on
     taps.set("pair")
-    taps.tiles("5p")
-    taps.set("")
+    taps.tiles("5p")  # the pair is complete: back to single tiles
     taps.tiles("2s", "3s", "4s")  # 4s completes the hand: the winning tile
     taps.css('input[name="dora_indicators"]')
     taps.tiles("2m")  # the indicator 2m: 3m is dora
@@ -263,7 +276,7 @@ def test_the_hand_drawn_as_tiles_can_be_corrected(browser, table_page, viewport,
         "kan_concealed",
         "1111z",
     )
-    taps.set("chi")
+    taps.hold("chi")  # issue #35: held, Chow stays on for a second chow
     assert browser.find_element(By.CSS_SELECTOR, '.picker-tiles [data-tile="8m"]').get_attribute(
         "disabled"
     )

@@ -3,8 +3,8 @@
 At 360 × 740 the bar stays compact (the issue measured 123 px; at most
 72 px now) and nothing scrolls sideways. The pages a person looks at are
 saved in ``test-artifacts/`` (``bar-*.png``) at a phone's size and a
-desktop's, in English and Japanese: a riichi table with a penalty (totals
-with penalties), a hand being corrected (the state at that hand), an MCR
+desktop's, in English and Japanese: a riichi table with a penalty (after
+uma, apart from the points), a hand being corrected (the state at that hand), an MCR
 sheet at hand 6 (winds after the rotation) and the submit confirmation.
 """
 
@@ -94,9 +94,12 @@ def test_the_bar_is_compact_and_tells_the_truth(browser, live_server, judge, vie
     )
     log_in(browser, live_server, language)
     now = look(browser, live_server, "/j/jpml-b-cup/1/1/", f"penalty-{language}", viewport)
-    assert "−20,000" in now  # E's penalty, counted in E's total and said
+    # Issue #35: a penalty after uma is said apart from E's points (24,800), in session
+    # points, and not taken from them (it was "4,800 (−20,000)").
+    assert "24,800" in now and "−20,000" not in now
+    assert ("−20 after uma" if language == "en" else "ウマの後 −20") in now
     if viewport == PHONE:
-        # Two lines more: the penalty's amount under its total, and "totals with penalties".
+        # Lines more: the penalty under its total.
         assert bar_height(browser) <= MOST + 24
     past = look(browser, live_server, "/j/jpml-b-cup/1/1/hand/2/", f"past-{language}", viewport)
     assert "32,000" in past  # S after hand 1 only

@@ -46,7 +46,7 @@ def test_home_lists_the_demo_event(client, demo_event):
     html = html_of(response)
     assert "Demo Open 2026" in html
     assert "JPML Rules B" in html
-    assert "May 16, 2026" in html
+    assert "16 May 2026" in html  # day first (tournament/formats, #35)
     assert response.context["events"][0].player_count == DEMO_PLAYERS
     assert f'href="/e/{demo_event.slug}/"' in html
 

@@ -46,9 +46,14 @@ def one(seat, *parts):
             "4 翻 30 符 満貫",
         ),
         ([one("E", ("limit", "double_yakuman"))], "double yakuman", "ダブル役満"),
-        ([one("E", ("fan", 8), ("flowers", 1))], "8 fan + 1 flower", "8 番 + 1 花"),
+        # MCR's fan is 点 in Japanese, as seed 000 writes it (8点).
+        ([one("E", ("fan", 8), ("flowers", 1))], "8 fan + 1 flower", "8 点 + 1 花"),
         ([one("E", ("points", 1))], "1 point", "1 点"),
-        ([one("E", ("faan", 14), ("paid_as", 13))], "14 faan (paid as 13)", "14 番 (13 で支払い)"),
+        (
+            [one("E", ("faan", 14), ("paid_as", 13))],
+            "14 faan (paid as 13)",
+            "14 番 （13として支払い）",
+        ),
         (
             [one("N", ("han", 4), ("fu", 30)), one("S", ("han", 2), ("fu", 30))],
             "N: 4 han 30 fu; S: 2 han 30 fu",

@@ -2,7 +2,9 @@
 
 Seed 000 L314 (rules/mcr.md §6): at the time limit the game stops and the hand
 in progress is void. The judge picks "Not played (time)" once: the session is
-complete (hands 2-16 not played) and the page offers no further hand.
+complete (hands 2-16 not played) and the page offers no further hand. Since
+issue #35 the judge confirms it first ("End the session now?", then *End the
+session*: ``test_end_session_confirm.py``); the second post is that answer.
 """
 
 from __future__ import annotations
@@ -30,10 +32,11 @@ def test_not_played_once_completes_the_session(client, table, staff):
     services.add_hand(table, {"outcome": "draw"}, by=judge, base_version=0)
     page = text(client.get("/j/cup/1/1/", HTTP_ACCEPT_LANGUAGE="en"))
     assert 'value="not_played"' in page
+    hand = {"base_version": "1", "level": "value", "outcome": "not_played", "action": "save"}
+    asked = client.post("/j/cup/1/1/hand/", hand, HTTP_ACCEPT_LANGUAGE="en")
+    assert "End the session now?" in text(asked) and services.head_of(table).version == 1
     response = client.post(
-        "/j/cup/1/1/hand/",
-        {"base_version": "1", "level": "value", "outcome": "not_played", "action": "save"},
-        HTTP_ACCEPT_LANGUAGE="en",
+        "/j/cup/1/1/hand/", {**hand, "end_session": "yes"}, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code in (200, 302)
     sheet = services.head_of(table)

@@ -70,7 +70,9 @@ def test_the_codes_are_shown_in_the_readers_language(table, users):
         ]
     with translation.override("zh-hans"):
         assert version_reason(sheets[2]) == "更正第2局"
-        assert version_reason(sheets[4]) == "裁定：罚符（Chombo）（N）"
+        assert (
+            version_reason(sheets[4]) == "裁定：错和（罚分）（N）"
+        )  # not 罚符, the noten payment (#35)
     with translation.override("en"):
         assert version_reason(sheets[0]) == "hand 1 entered"
         assert version_reason(sheets[4]) == "ruling: Chombo (N)"
@@ -141,7 +143,9 @@ def test_a_judges_own_words_are_stored_and_shown_as_typed(table, users):
 def test_describe_is_a_lookup():
     with translation.override("ja"):
         assert describe("hand_removed", {"number": 7}) == "第7局を削除"
-        assert describe("ruling_added", {"kind": "false_win", "seat": "E"}) == "裁定：誤和了（E）"
+        assert (
+            describe("ruling_added", {"kind": "false_win", "seat": "E"}) == "裁定：錯和（E）"
+        )  # the Chinese rules' word (#35)
         assert describe("", {}, "wrong winner, see the scoresheet") == (
             "wrong winner, see the scoresheet"
         )

@@ -217,7 +217,10 @@ def test_after_a_zung_jung_false_win_the_offender_may_not_win_on_a_discard(clien
     response = post_hand(client, table, level, {**hand, "winner": "W", "discarder": "E"})
     assert response.status_code == 400
     shown = text(response)
-    assert '<a href="#id_outcome">Result</a>: Hand 2, outcome: a penalty tile is used' in shown
-    assert "W made a false win in this hand: the whole hand became penalty tiles" in shown
+    # The family's refusal in words, after the input's label only (issue #35).
+    assert (
+        '<a href="#id_outcome">Result</a>: West made a false win in this hand: the whole hand '
+        "became penalty tiles, so only a self-draw can win. (Zung Jung §6, seed 001 L91-L92)"
+    ) in shown
     response = post_hand(client, table, level, {**hand, "outcome": "self_draw", "winner": "W"})
     assert response.status_code == 302, text(response)

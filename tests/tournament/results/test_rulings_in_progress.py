@@ -80,8 +80,9 @@ def test_a_hand_not_yet_played_is_refused_with_the_rulings_number(client, mcr_ta
     assert response.status_code == 302, text(response)
     response = ruling(client, 3, after_hand="5")
     assert response.status_code == 400
+    # Next to its input, the sentence alone: the ruling form is ruling 2's (issue #35).
     message = (
-        "Ruling 2, during hand: hand 5 has not been played yet: choose hand 1 to 3 "
+        "hand 5 has not been played yet: choose hand 1 to 3 "
         "(3 is the hand being played now), or leave it empty."
     )
     assert error_at(text(response), "after_hand") == message
@@ -92,7 +93,7 @@ def test_the_refusals_in_japanese(client, mcr_table):
     response = ruling(client, 2, language="ja", after_hand="5")
     assert response.status_code == 400
     assert error_at(text(response), "after_hand") == (
-        "裁定1, 発生局: 第5局はまだ行われていません。第1局から第3局までを選ぶか"
+        "第5局はまだ行われていません。第1局から第3局までを選ぶか"
         "（第3局が現在の局です）、空欄にしてください。"
     )
     page = text(client.get(URL, HTTP_ACCEPT_LANGUAGE="ja"))
@@ -113,7 +114,7 @@ def test_an_earlier_rulings_error_names_that_ruling_at_the_top(client, mcr_table
     )
     assert response.status_code == 400
     shown = error_at(text(response), "points")
-    assert shown == "Ruling 3, points: -10 cannot be shared equally by the other three."
+    assert shown == "-10 cannot be shared equally by the other three."  # ruling 3's own form
 
 
 def test_a_zung_jung_false_win_during_the_hand_in_progress(client, make_table, staff):
@@ -137,12 +138,16 @@ def test_a_not_allowed_refusal_keeps_the_engines_explanation(client, make_table,
     response = ruling(client, 0, **fields)
     assert response.status_code == 400
     shown = error_at(text(response), "distribution")
-    assert shown.startswith("Ruling 1, distribution: must be left empty for this result.")
-    assert "a riichi table_score penalty must go to the other players" in shown
+    # The explanation is the family's refusal, in words, with no code name (issue #35).
+    assert shown == (
+        "a penalty in the session score before ranking goes to the other three (“Shared by "
+        "the other three”); for points that leave the table, choose after uma or off the "
+        "overall total."
+    )
     response = ruling(client, 0, language="ja", **fields)
     shown = error_at(text(response), "distribution")
-    assert "この結果では空欄にしてください。" in shown
-    assert "(a riichi table_score penalty must go to the other players" in shown
+    assert shown.startswith("順位決定前の対局スコアに含めるペナルティは、他の3人に分配します")
+    assert "table_score" not in shown and "equal_to_others" not in shown
 
 
 @pytest.mark.parametrize(

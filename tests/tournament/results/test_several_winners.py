@@ -227,8 +227,11 @@ def test_an_engine_error_lands_in_the_right_winners_block(client, judge_at):
     response = client.post(url("hand"), {**TENHOU_DOUBLE_RON, "w2_han": "1", "w2_fu": "20"})
     assert response.status_code == 400
     html = text(response)
-    assert "Hand 2, Winner 2, fu: no hand is worth 1 han 20 fu." in html
-    assert re.search(r'for="id_w2_fu">Fu</label>.*?<p class="error">Hand 2, Winner 2, fu:', html)
+    # Next to winner 2's input the sentence alone: its block and label say where (issue #35).
+    assert "Hand 2, Winner 2, fu:" not in html
+    assert re.search(
+        r'for="id_w2_fu">Fu</label>.*?<p class="error">no hand is worth 1 han 20 fu\.', html
+    )
     assert '<div class="field fu-field"> <label for="id_fu">' in html  # winner 1: no error
     # Japanese: the same refusal in the reader's language.
     html = text(

@@ -107,7 +107,7 @@ def test_a_riichi_chombo_note_on_the_japanese_and_chinese_pages(client, judge_at
     # The seat is shown as the player's name, as the page names winners.
     assert '<p class="hand-note">Dmitri Orlovのチョンボ：点の移動なし、同じ局をやり直し</p>' in html
     html = text(client.get(url(), HTTP_ACCEPT_LANGUAGE="zh-hans"))
-    assert '<p class="hand-note">Dmitri Orlov罚符（Chombo）：不付点，本局重打</p>' in html
+    assert '<p class="hand-note">Dmitri Orlov错和：不付点，本局重打</p>' in html
 
 
 def test_a_riichi_warning_with_points_on_the_japanese_page(client, judge_at):
@@ -175,7 +175,7 @@ def test_the_public_player_page_shows_the_chombo_reason_translated(client, judge
     publish_results(round_)
     bai = table.seats.get(wind="S").registration
     html = text(client.get(f"/e/cup/player/{bai.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans"))
-    assert "— 东1局0本场罚符（Chombo）（规则 §7）" in html
+    assert "— 东1局0本场错和（规则 §7）" in html
     # A judge's own reason, stored as typed, is shown as typed.
     penalties = history._penalties({"penalties": [{"player": "S", "reason": "slow"}]}, "S")
     assert penalties[0]["reason"] == "slow"

@@ -13,8 +13,8 @@ import re
 
 from tests.tournament.results.hands import RON
 from tournament.results.models import ScoreSheet
+from tournament.results.page.bar import penalty_effects
 from tournament.results.sheet import services
-from tournament.results.sheet.traps import penalty_effects
 
 RON_POST = {
     "base_version": "1",
@@ -49,8 +49,17 @@ def add(table, user, entry=RON):
     return services.add_hand(table, entry, by=user, base_version=head.version if head else 0)
 
 
-def penalty(table, user, seat="E", points=-20000, scope="session_after_uma", after_hand=None):
+def penalty(
+    table,
+    user,
+    seat="E",
+    points=-20000,
+    scope="session_after_uma",
+    after_hand=None,
+    distribution="none",
+):
     head = services.head_of(table)
+    given = {"player": seat, "points": points, "scope": scope, "distribution": distribution}
     return services.record_ruling(
         table,
         by=user,
@@ -59,7 +68,7 @@ def penalty(table, user, seat="E", points=-20000, scope="session_after_uma", aft
         player=seat,
         decision="late back from the break",
         after_hand=after_hand,
-        penalties=[{"player": seat, "points": points, "scope": scope, "distribution": "none"}],
+        penalties=[given],
     )
 
 
@@ -161,15 +170,36 @@ def test_a_confirmed_sheet_keeps_its_own_correction_flow(client, table, users):
 # --- the sticky bar ---------------------------------------------------------------------------
 
 
+# Issue #35: only a penalty in the table score joins the points (sessions.md §5 step 2); this
+# test used a penalty after uma, which now shows apart (the next test), so it takes a riichi
+# table-score penalty, shared by the other three as riichi requires.
 def test_the_bar_shows_totals_with_penalties_and_says_so(client, table, users):
     add(table, users["judge"])
-    penalty(table, users["judge"], seat="E", points=-20000)
+    penalty(
+        table,
+        users["judge"],
+        seat="E",
+        points=-3000,
+        scope="table_score",
+        distribution="equal_to_others",
+    )
     client.force_login(users["judge"])
     shown = bar(text(client.get(url())))
-    assert "10,000" in shown  # E: 30,000 points, a 20,000 penalty
-    assert "incl. penalties −20,000" in shown
+    assert "27,000" in shown  # E: 30,000 points, a 3,000 penalty
+    assert "33,000" in shown  # S: 32,000 points, 1,000 of E's penalty
+    assert "incl. penalties −3,000" in shown
     assert "totals with penalties" in shown
     assert "balanced" in shown and "hand points" in shown  # what balances: not the totals
+
+
+def test_a_penalty_after_uma_is_shown_apart_from_the_points(client, table, users):
+    add(table, users["judge"])
+    penalty(table, users["judge"], seat="E", points=-20000)  # JPML-B: after uma
+    client.force_login(users["judge"])
+    shown = bar(text(client.get(url())))
+    assert "30,000" in shown and "10,000" not in shown  # E's points, untouched
+    assert "−20 after uma" in shown  # in session points, as the session deducts it
+    assert "incl. penalties" not in shown and "totals with penalties" not in shown
 
 
 def test_penalties_off_the_overall_total_stay_out_of_the_bar():
@@ -177,6 +207,8 @@ def test_penalties_off_the_overall_total_stay_out_of_the_bar():
         "penalties": [
             {"scope": "overall_score", "effect": {"E": -5}, "after_hand": None},
             {"scope": "table_score", "effect": {"N": -30}, "after_hand": 2},
+            # after placement: shown apart, never in the points (issue #35)
+            {"scope": "session_after_uma", "effect": {"W": -20000}, "after_hand": 1},
         ]
     }
     assert penalty_effects(result) == {"E": 0, "S": 0, "W": 0, "N": -30}

@@ -304,9 +304,13 @@ def test_the_issues_typos_are_explained_in_the_judges_language(client, family_ta
         (
             {"meld3_type": "chi", "meld3_tiles": "124m"},
             "meld3_tiles",
-            "Hand 1, meld: a meld is not",
+            "124m is not a run of three consecutive tiles of one suit.",
         ),
-        ({"meld2_type": "pon", "meld2_tiles": "1234s"}, "meld2_tiles", "pon 1234s must be"),
+        (
+            {"meld2_type": "pon", "meld2_tiles": "1234s"},
+            "meld2_tiles",
+            "1234s is not a set: a pung is 3 and a kong 4 copies of one tile.",
+        ),
         ({"meld4_type": "chi", "meld4_tiles": "123z"}, "meld4_tiles", "not a run"),
         ({"concealed": "234m 567p 234s 678s"}, "concealed", "13 tiles"),
     ],

@@ -328,8 +328,12 @@ def test_bad_input_is_shown_next_to_its_field_and_nothing_is_saved(client, table
     response = post_hand(client, base_version="1", han="1", fu="20")
     assert response.status_code == 400
     html = text(response)
-    assert "Hand 2, fu:" in html and "no hand is worth 1 han 20 fu" in html
-    assert re.search(r'field fu-field field-error.*?<p class="error">Hand 2, fu:', html)
+    # Next to its input (and after its label in the summary) the sentence alone (issue #35).
+    assert "no hand is worth 1 han 20 fu" in html and "Hand 2, fu:" not in html
+    assert re.search(
+        r'field fu-field field-error.*?<p class="error">no hand is worth 1 han 20 fu', html
+    )
+    assert '<a href="#id_fu">Fu</a>: no hand is worth 1 han 20 fu' in html
     assert 'value="20" selected' in html and 'value="W" checked' in html
     # The form refuses: a ron needs a discarder.
     response = post_hand(client, base_version="1", discarder="")
@@ -339,8 +343,10 @@ def test_bad_input_is_shown_next_to_its_field_and_nothing_is_saved(client, table
     response = post_hand(client, base_version="1", discarder="S")
     assert response.status_code == 400
     html = text(response)
-    assert "Hand 2, discarder: the discarder cannot be the winner." in html
-    assert re.search(r'id="id_discarder".*?<p class="error">Hand 2, discarder', html)
+    assert "Hand 2, discarder:" not in html
+    assert re.search(
+        r'id="id_discarder".*?<p class="error">the discarder cannot be the winner\.', html
+    )
     assert (ScoreSheet.objects.count(), HandRecord.objects.count()) == before
 
 

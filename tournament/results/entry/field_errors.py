@@ -27,8 +27,12 @@ class SheetErrorsOnFields:
 
         An error about another hand than the one being entered (``index``,
         0-based) goes to the top of the form, with the hand named in the message.
+        Next to its input, the sentence alone (``message.text``, where the page
+        gives a :class:`~tournament.results.sheet.errors.Said`): the input's
+        label already says where, and is not said twice.
         """
-        self.add_error(self.field_for(field, index), message)
+        target = self.field_for(field, index)
+        self.add_error(target, unplaced(message) if target else message)
 
     def field_for(self, field: str, index: int | None) -> str | None:
         parts = (field or "").split(".")
@@ -57,7 +61,7 @@ class SheetErrorsOnFields:
                 flowers = name(k, "flower_tiles")
                 return flowers if flowers in self.fields else "flowers"
             if rest in _SHARED_TILES:
-                return rest
+                return rest if rest in self.fields else None  # no ura input under JPML-A
             if name(k, rest) in self.fields:
                 return name(k, rest)
             return name(k, "concealed")
@@ -81,3 +85,8 @@ class SheetErrorsOnFields:
 def squash(text) -> str:
     """Tiles as typed ("123m 456p") without the spaces the engine does not read."""
     return squash_spaces(text)
+
+
+def unplaced(message: str) -> str:
+    """A refusal's sentence without its place ("Hand 1, situation: "), where it has one apart."""
+    return getattr(message, "text", None) or message

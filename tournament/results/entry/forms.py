@@ -39,6 +39,8 @@ from tournament.results.entry.win_blocks import MAX_BLOCKS, MoreWinners, claim_i
 
 # The judge's confirmation that a discard win used none of the winner's penalty tiles.
 NO_PENALTY_TILE = "no_penalty_tile"
+# The hand's indicator inputs, shown where the rules count them (``HandInputs``).
+INDICATOR_FIELDS = ("dora_indicators", "ura_indicators")
 
 
 def tiles_field(label, help_text="", kind: str = tile_inputs.MANY):
@@ -153,6 +155,16 @@ class HandForm(SheetErrorsOnFields, MoreWinners, forms.Form):
         return values.value_inputs(self, self.entry_data, k)
 
     @property
+    def inputs(self):
+        """What a tiles-level hand names besides its tiles (``HandInputs``), for the page."""
+        return self.entry_data.inputs
+
+    @property
+    def red_fives(self) -> bool:
+        """Whether the tile picker offers red fives (0m/0p/0s): only where the rules have them."""
+        return self.entry_data.inputs.red_fives
+
+    @property
     def flower_count(self):
         """The number of flowers, shown with the tiles too (``flower_count``), or None."""
         if "flower_count" not in self.features:
@@ -176,12 +188,17 @@ class HandForm(SheetErrorsOnFields, MoreWinners, forms.Form):
             self.fields["liable"] = forms.ChoiceField(
                 label=_("Liable player (pao)"), choices=[("", "—")] + seat_choices, required=False
             )
-        if "dora" in self.features:
-            for field, label in (
-                ("dora_indicators", _("Dora indicators")),
-                ("ura_indicators", _("Ura-dora indicators")),
-            ):
+        # Only the indicators the rules count (EntryData.inputs): JPML-A asks for one dora
+        # indicator and no ura; a hand that names more is refused (scoring.sheets.inputs).
+        inputs = self.entry_data.inputs
+        for field, label, most in (
+            ("dora_indicators", _("Dora indicators"), inputs.dora_indicators),
+            ("ura_indicators", _("Ura-dora indicators"), inputs.ura_indicators),
+        ):
+            if most:
                 self.fields[field] = tiles_field(label, kind=tile_inputs.INDICATORS)
+                if most == 1:
+                    self.fields[field].help_text = _("One indicator: these rules have no kan dora.")
         if "flower_tiles" in self.features:
             self.fields["flower_tiles"] = forms.MultipleChoiceField(
                 label=_("Flowers and seasons"), choices=FLOWER_TILES, required=False
@@ -297,10 +314,9 @@ class HandForm(SheetErrorsOnFields, MoreWinners, forms.Form):
             winner = data[name(k, "winner")]
             if winner in (data.get(DECLARERS_KEY) or []) and "double_riichi" not in flags:
                 flags = [DECLARED_FLAG, *flags]
-        if "dora" in self.features:
-            for field in ("dora_indicators", "ura_indicators"):
-                if data.get(field):
-                    hand[field] = squash(data[field])
+        for field in INDICATOR_FIELDS:
+            if field in self.fields and data.get(field):
+                hand[field] = squash(data[field])
         if flags:
             hand["flags"] = flags
         if "flower_tiles" in self.features and data.get(name(k, "flower_tiles")):
@@ -325,7 +341,7 @@ class HandForm(SheetErrorsOnFields, MoreWinners, forms.Form):
                 initial[on_key(k)] = True
             initial.update(claim_initial(claim, offered, k))
         hand = claims[0].get("hand") or {}
-        for field in ("win_tile", "dora_indicators", "ura_indicators"):
+        for field in ("win_tile", *INDICATOR_FIELDS):
             if hand.get(field):
                 initial[field] = hand[field]
         return initial

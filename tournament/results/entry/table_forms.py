@@ -15,6 +15,8 @@ from django.utils.translation import gettext_lazy as _
 from scoring.core.seats import SEATS
 from scoring.core.tiles import squash_spaces
 from tournament.events.bounds import FINAL_SCORE, LEFTOVER_STICKS, PENALTY, integer_field
+from tournament.formatting import points as points_text
+from tournament.results.entry.field_errors import unplaced
 from tournament.results.entry.forms import tiles_field
 from tournament.results.models import Penalty, Ruling
 from tournament.results.sheet.rulings import consequences, default_scope
@@ -34,7 +36,9 @@ class SheetChangeForm(forms.Form):
         return name if name in self.fields and name != "base_version" else None
 
     def add_sheet_error(self, field: str, message: str, index: int | None = None) -> None:
-        self.add_error(self.field_for(field, index), message)
+        """The error next to its input, the sentence alone (``field_errors.unplaced``)."""
+        target = self.field_for(field, index)
+        self.add_error(target, unplaced(message) if target else message)
 
 
 class RulingForm(SheetChangeForm):
@@ -91,6 +95,34 @@ class RulingForm(SheetChangeForm):
         if ruling and int(ruling.group(1)) + 1 != self.number:
             return None  # an earlier ruling's problem: at the top of the form
         return super().field_for(field, index)
+
+    def rules_points(self, event) -> str | None:
+        """Where the rules fix this ruling's points and the judge typed another number.
+
+        Zung Jung §6: a false win (or penalty tiles) costs no points. The
+        ruling is then recorded with the rules' points, not the typed ones,
+        and the words returned say so, for the page to show with "Ruling
+        recorded" (issue #35: a number the rules override is never dropped
+        without a word). None when nothing is overridden. The API does not
+        ask: a typed number the rules refuse is refused there, with its reason.
+        """
+        data = self.cleaned_data
+        typed = data.get("points")
+        if typed is None:
+            return None
+        follows = consequences(event, data["kind"], data["player"])
+        fixed = {p["points"] for p in follows["penalties"]}
+        if not follows["fixed_points"] or fixed == {typed}:
+            return None
+        data["points"] = None
+        return _(
+            "Recorded with %(points)s points, not %(typed)s: the rules fix the points "
+            "of this ruling (%(rule)s)."
+        ) % {
+            "points": ", ".join(points_text(p) for p in sorted(fixed)) or points_text(0),
+            "typed": points_text(typed),
+            "rule": follows["rule_reference"],
+        }
 
     def service_kwargs(self, event) -> dict:
         """``record_ruling``'s arguments: the judge's choices over the ruleset's consequences."""

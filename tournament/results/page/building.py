@@ -13,16 +13,19 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament.events.models import EntryLevel
-from tournament.events.rules import family_of
+from tournament.events.rules import family_of, rules_of
 from tournament.family_templates import FamilyTemplates
 from tournament.formatting import signed
+from tournament.glossary import running_points_heading
 from tournament.results.choices import entry_of
 from tournament.results.entry.forms import HandForm
 from tournament.results.entry.table_forms import FinalScoresForm, RulingForm, VersionForm
 from tournament.results.entry.win_blocks import MAX_BLOCKS, on_key
 from tournament.results.models import ScoreSheet
+from tournament.results.page.bar import bar_view
 from tournament.results.page.display import players_of, sheet_view
 from tournament.results.sheet import services, traps
+from tournament.results.sheet.errors import said
 from tournament.results.sheet.policy import SheetPolicy
 from tournament.results.sheet.rulings import consequences
 from tournament.seating.models import Table
@@ -61,6 +64,11 @@ def sheet_parts(event) -> dict:
     return {"family": family_of(event), "features": entry_of(event).features}
 
 
+def points_heading(event) -> str:
+    """The session footer's points column heading, in the ruleset's players' word."""
+    return running_points_heading(family_of(event).layout(rules_of(event)).footer)
+
+
 def head_result(event, head: ScoreSheet | None) -> dict:
     """The head's replay, or the empty sheet's (start points, first label) when none exists."""
     if head is not None and head.result:
@@ -86,6 +94,7 @@ def version_view(event, sheet: ScoreSheet, names: dict) -> dict:
         result, names, lang(), records=records, final_only=final_only, **sheet_parts(event)
     )
     view["version"] = sheet
+    view["points_heading"] = points_heading(event)
     view["rulings"] = list(
         sheet.rulings.select_related("decided_by", "voided_by").prefetch_related("penalties")
     )
@@ -238,7 +247,7 @@ def render_table(request, event, table, *, status=200, **parts):
     sheet = version_view(event, head, names) if head else _empty_view(event, names, result)
     kind = head.kind if head else ScoreSheet.Kind.HANDS
     editing = parts.get("editing")
-    bar = traps.bar_view(event, sheet, result, names, editing.number if editing else None)
+    bar = bar_view(event, sheet, result, names, editing.number if editing else None)
     finals_only = kind == ScoreSheet.Kind.FINAL or (
         event.entry_level == "final" and only_ruling_rows(head)
     )
@@ -265,6 +274,7 @@ def render_table(request, event, table, *, status=200, **parts):
         "picker_suits": PICKER_SUITS,
         "picker_honours": PICKER_HONOURS,
         "preview": parts.get("preview"),
+        "end_session": parts.get("end_session"),  # the question before a save ends it (ending.py)
         "editing": parts.get("editing"),
         "editing_label": _shown_label(sheet, parts.get("editing")),
         "open_form": parts.get("open_form"),
@@ -288,6 +298,7 @@ def _empty_view(event, names, result: dict | None = None) -> dict:
         result = head_result(event, None)
     view = sheet_view(result, names, lang(), **sheet_parts(event))
     view["version"] = None
+    view["points_heading"] = points_heading(event)
     view["rulings"] = []
     return view
 
@@ -296,9 +307,11 @@ def message_of(error: services.SheetInputError) -> str:
     """The error's sentence, without the replay's own copy of the field's path.
 
     Untranslated codes carry the replay's English detail, which starts with
-    the raw field ("hands[0].tenpai: …") right after the translated one.
+    the raw field ("hands[0].tenpai: …") right after the translated one. A
+    :class:`~tournament.results.sheet.errors.Said`: next to its input, the
+    sentence alone (issue #35: the input's label is not said twice).
     """
-    return str(error.message).replace(f"{error.field}: ", "", 1) if error.field else error.message
+    return said(error)
 
 
 def conflict_page(request, event, table, conflict: services.SheetConflict):

@@ -26,6 +26,7 @@ from tournament.results.choices import entry_of
 from tournament.results.entry import queued_posts
 from tournament.results.entry.forms import HandForm
 from tournament.results.entry.table_forms import VersionForm, VoidRulingForm
+from tournament.results.page import ending
 from tournament.results.page.building import (
     LEVEL_KEY,
     conflict_page,
@@ -140,6 +141,10 @@ def _hand_post(request, event, table, number):
         return render_table(request, event, table, preview=preview, **page)
     if _form_refused(request, event, form, head):
         return render_table(request, event, table, status=400, **page)
+    # Issue #35: a hand that ends the session (not played, a draw at the last hand) is asked first.
+    question = ending.question(table, head, form, entry, number, lang())
+    if question and not ending.confirmed(request.POST):
+        return render_table(request, event, table, end_session=question, **page)
 
     def change():
         kwargs = _change_kwargs(request, form)
@@ -267,6 +272,7 @@ def ruling_add(request, event, round_number, table_number):
     page = {"ruling_form": form, "open_form": "ruling"}
     if _form_refused(request, event, form, head):
         return render_table(request, event, table, status=400, **page)
+    overridden = form.rules_points(event)  # the rules' points, not the typed ones: say so
     kwargs = form.service_kwargs(event)
     reason = kwargs.pop("reason", "")
 
@@ -276,7 +282,8 @@ def ruling_add(request, event, round_number, table_number):
         )
 
     to = f"{table_url(table)}#rulings"
-    return _save(request, event, table, change, _("Ruling recorded."), to, form=form, page=page)
+    saved = " ".join(filter(None, (_("Ruling recorded."), overridden)))
+    return _save(request, event, table, change, saved, to, form=form, page=page)
 
 
 @table_post()

@@ -2,26 +2,34 @@
 
 The pure replay (``scoring.sheets``) reports a problem as a field, a stable
 code and parameters, with an English sentence. A judge reads it in their own
-language: the code picks a translated sentence (the glossary's refusals,
+language: the family's refusal (a code with params, declared by the family)
+or else the replay's code picks a translated sentence (the glossary's
+refusals, :mod:`tournament.glossary.hand_refusals` and
 :mod:`tournament.glossary.refusals`), the field is spelled out ("Hand 3,
 discarder"), and the engine's English detail follows only where no
-translation says more.
+translation says more, and only on an English page (issue #35: no English
+and no code name on a Japanese or Chinese page).
 """
 
 from __future__ import annotations
 
 import re
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournament.events.bounds import NOT_MULTIPLE, OUT_OF_RANGE
 from tournament.events.errors import EventError
+from tournament.glossary.hand_refusals import REFUSAL_WORDS, refusal_text
 from tournament.glossary.refusals import (
     FIELDS,
+    INPUT_REFUSALS,
     MELD,
     NUMBERED,
     REFUSALS,
     REFUSALS_WITHOUT_NUMBERS,
+    list_text,
+    shown_params,
 )
 
 # Codes whose sentence (the glossary's), with its numbers, says all the engine's detail says;
@@ -38,6 +46,7 @@ SAID_IN_FULL = frozenset(
         "not_divisible",
         "noten_riichi",
         "no_such_hand",
+        *INPUT_REFUSALS,
     }
 )
 
@@ -68,7 +77,7 @@ def describe_field(field: str) -> str:
             parts.append(str(FIELDS[part]))
         elif part:
             parts.append(part)
-    return ", ".join(parts)
+    return list_text(parts)  # "Hand 3, discarder"; 「第3局、放銃者」 on a ja page
 
 
 def hand_field(field: str, detail: str) -> str:
@@ -82,36 +91,105 @@ def hand_field(field: str, detail: str) -> str:
 class SheetInputError(EventError):
     """The replay refused the sheet; nothing was saved.
 
-    ``field`` and ``code`` are the replay's; ``detail`` its English sentence.
+    ``field`` and ``code`` are the replay's; ``detail`` its English sentence
+    (or a service's own words). Where the params carry the family's refusal
+    (``params["refusal"]``: its code and params, scoring.core.refusals), the
+    glossary's words for it are the sentence, in the user's language. ``where``
+    is the place in words ("Hand 3, discarder") and ``text`` the sentence
+    alone, for an input that shows its own label (:class:`Said`).
+
+    ``english``: ``detail`` is the replay's English (:meth:`from_replay`),
+    added in parentheses on an English page only.
     """
 
-    def __init__(self, field: str, code: str, params: dict | None = None, detail: str = ""):
+    def __init__(
+        self,
+        field: str,
+        code: str,
+        params: dict | None = None,
+        detail: str = "",
+        *,
+        english: bool = False,
+    ):
         params = dict(params or {})
         field = hand_field(field, params.get("detail") or "")
         self.field, self.code, self.params, self.detail = field, code, params, detail
-        shown = {
-            k: ", ".join(map(str, v)) if isinstance(v, list | tuple) else v
-            for k, v in self.params.items()
-        }
         where = describe_field(field.rpartition(".")[0] if code in NAMES_ITS_FIELD else field)
-        text = _sentence(code, shown, detail, _without_field(params.get("detail") or ""))
+        text = _refusal(code, params) or _sentence(code, params, detail, english)
+        self.where, self.text = where, text
         super().__init__(f"{where}: {text}" if where else text)
 
+    @classmethod
+    def from_replay(cls, error, field: str | None = None) -> SheetInputError:
+        """The replay's :class:`scoring.sheets.SheetError` (at ``field``, if given)."""
+        where = error.field if field is None else field
+        return cls(where, error.code, error.params, error.message, english=True)
 
-def _sentence(code: str, shown: dict, detail: str, engine_detail: str) -> str:
-    """The code's sentence in the user's language, then the engine's detail where it says more."""
+
+class Said(str):
+    """A refusal's words with its place ("Hand 3, discarder: …"), and ``text`` without it.
+
+    What the pages pass to a form's ``add_sheet_error``: an error put next to
+    the input it names shows ``text``, since the input's label says the rest.
+    """
+
+    text: str
+
+    def __new__(cls, words: str, text: str) -> Said:
+        said = super().__new__(cls, words)
+        said.text = text
+        return said
+
+
+def said(error: SheetInputError) -> Said:
+    """The error's words (:class:`Said`), without the replay's own copy of the field's path."""
+    raw = f"{error.field}: " if error.field else None
+    words, text = str(error.message), error.text
+    if raw:
+        words, text = words.replace(raw, "", 1), text.replace(raw, "", 1)
+    return Said(words, text)
+
+
+def _refusal(code: str, params: dict) -> str | None:
+    """The family's refusal in the glossary's words, or None where it has none.
+
+    The refusal the params carry, or the code itself where it is a refusal of
+    the families' (an outcome the rules lack) with its params beside it.
+    """
+    refusal = params.get("refusal")
+    if isinstance(refusal, dict) and isinstance(refusal.get("params") or {}, dict):
+        return refusal_text(str(refusal.get("code")), refusal.get("params") or {})
+    if code in REFUSAL_WORDS:
+        return refusal_text(code, params)
+    return None
+
+
+def _sentence(code: str, params: dict, detail: str, english: bool) -> str:
+    """The code's sentence in the user's language, then the engine's detail where it says more.
+
+    The replay's English detail follows only on an English page: elsewhere the
+    sentence stands alone rather than mix in English words and code names.
+    """
+    engine_detail = _without_field(params.get("detail") or "")
     template = REFUSALS.get(code)
     if template is None:
         return detail or code
-    said = code in SAID_IN_FULL
+    said_all = code in SAID_IN_FULL
+    shown = shown_params({k: v for k, v in params.items() if k != "refusal"})
     try:
         text = str(template) % shown
     except (KeyError, TypeError, ValueError):
-        text, said = str(REFUSALS_WITHOUT_NUMBERS.get(code, "")) or detail, False
-    extra = engine_detail or ("" if said else _without_field(detail))
+        text, said_all = str(REFUSALS_WITHOUT_NUMBERS.get(code, "")) or detail, False
+    extra = engine_detail or ("" if said_all else _without_field(detail))
+    if (english or engine_detail) and not _english_page():
+        extra = ""
     if extra and extra not in text:
         text = f"{text} ({extra})"
     return text
+
+
+def _english_page() -> bool:
+    return (get_language() or "en").split("-")[0] == "en"
 
 
 def _without_field(detail: str) -> str:

@@ -31,13 +31,15 @@ def default_scope(event) -> str:
 def consequences(event, kind: str, player: str) -> dict:
     """The hand row and penalties a ruling brings under the event's rules.
 
-    Returns ``{"hand_entry": dict | None, "penalties": [...], "rule_reference": str}``.
+    Returns ``{"hand_entry": dict | None, "penalties": [...], "rule_reference": str,
+    "fixed_points": bool}`` (``fixed_points``: the rules fix the penalties' points).
     """
     follows = family_for(event.ruleset).consequence(rules_of(event), kind, player)
     return {
         "hand_entry": dict(follows.hand_entry) if follows.hand_entry is not None else None,
         "penalties": [dict(p) for p in follows.penalties],
         "rule_reference": follows.rule_reference,
+        "fixed_points": follows.fixed_points,
     }
 
 

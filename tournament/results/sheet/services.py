@@ -27,6 +27,7 @@ from tournament.results.page.reasons import Reason
 from tournament.results.sheet.confirmation import confirm_sheet, submit_sheet
 from tournament.results.sheet.errors import AlreadySaved, NotAllowed, SheetConflict, SheetInputError
 from tournament.results.sheet.hand_bounds import check_final_scores, check_hand
+from tournament.results.sheet.hand_inputs import check_inputs
 from tournament.results.sheet.held import Held
 from tournament.results.sheet.policy import SheetPolicy
 from tournament.results.sheet.rulings import check_ruling
@@ -200,7 +201,9 @@ def _put_entry(state: SheetState, entry: dict, number: int | None, by, event) ->
     if number is not None and not 1 <= number <= len(state.entries):
         raise SheetInputError("hand", "bad_input", detail=f"there is no hand {number}")
     index = len(state.entries) if number is None else number - 1
-    check_hand(entry_of(event), item["entry"], f"hands[{index}]")
+    offered = entry_of(event)
+    check_hand(offered, item["entry"], f"hands[{index}]")
+    check_inputs(offered, item["entry"], f"hands[{index}]", event.ruleset)
     if number is None:
         state.entries.append(item)
     else:

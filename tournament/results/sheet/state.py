@@ -177,12 +177,12 @@ def ledger_error(state: SheetState, error: SheetError) -> SheetInputError:
     match = _PENALTY.match(error.field or "")
     numbers = [number for number, _penalty in _ledger_rows(state)]
     if match is None or int(match.group(1)) >= len(numbers):
-        return SheetInputError(error.field, error.code, error.params, error.message)
+        return SheetInputError.from_replay(error)
     number = numbers[int(match.group(1))]
     field = f"rulings[{number - 1}]" + (f".{match.group(2)}" if match.group(2) else "")
     if match.group(2) == "after_hand":
         return no_such_hand(field, state.rulings[number - 1]["after_hand"], len(state.entries))
-    return SheetInputError(field, error.code, error.params, error.message)
+    return SheetInputError.from_replay(error, field)
 
 
 def check_hand_numbers(state: SheetState) -> None:
@@ -227,7 +227,7 @@ def replay(event, state: SheetState, lang: str = "en") -> SheetResult:
     except SheetError as error:
         if (error.field or "").startswith("penalties["):
             raise ledger_error(state, error) from None
-        raise SheetInputError(error.field, error.code, error.params, error.message) from None
+        raise SheetInputError.from_replay(error) from None
 
 
 def empty_result(event, lang: str = "en") -> SheetResult:

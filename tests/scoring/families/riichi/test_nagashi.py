@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.families import family_named
+from scoring.families import OptionError, family_named
 from scoring.sheets import SheetError, replay_sheet
 
 
@@ -37,12 +37,53 @@ def test_dealer_nagashi_is_4000_all_and_the_deal_passes_when_noten():
     assert sheet.next_label == "E2-2"
 
 
-# rules/riichi.md §4: JPML (seed 003), WRC and EMA have none
+# rules/riichi.md §4: JPML (seed 003), WRC and EMA have none. Issue #35: refused as an
+# outcome the rules lack, naming the ruleset and the outcome (it was "not_allowed", whose
+# sentence, "must be left empty for this result", does not say why).
 @pytest.mark.parametrize("preset", ["jpml-a", "jpml-b", "wrc", "ema"])
 def test_no_nagashi_elsewhere(preset):
     with pytest.raises(SheetError) as caught:
         replay_sheet(preset, {}, [{"outcome": "nagashi", "winner": "S"}])
-    assert (caught.value.code, caught.value.field) == ("not_allowed", "hands[0].outcome")
+    assert (caught.value.code, caught.value.field) == ("outcome_not_in_rules", "hands[0].outcome")
+    assert caught.value.params == {"value": "nagashi", "ruleset": preset, "outcome": "nagashi"}
+    assert "has no nagashi mangan" in caught.value.message
+
+
+# Issue #35: an option of its own (setup.FLOW_OPTIONS), on for tenhou and off elsewhere
+def test_nagashi_is_an_option_an_event_may_turn_on_or_off():
+    family = family_named("riichi")
+    assert "nagashi_mangan" in family.options("jpml-b")
+    assert family.resolve("jpml-b", {"nagashi_mangan": True}).nagashi_mangan
+    assert not family.resolve("tenhou", {"nagashi_mangan": False}).nagashi_mangan
+    on = family.entry(family.resolve("jpml-b", {"nagashi_mangan": True}))
+    assert "nagashi" in on.outcomes and {"nagashi"} <= on.wins & on.fixed_value & on.draws
+    off = family.entry(family.resolve("tenhou", {"nagashi_mangan": False}))
+    assert "nagashi" not in off.outcomes
+    frozen = family.resolve("jpml-b", {"nagashi_mangan": True}).freeze()
+    assert family.thaw(frozen).nagashi_mangan  # kept in the event's frozen rules
+
+
+def test_the_option_takes_true_or_false_only():
+    with pytest.raises(OptionError) as caught:
+        family_named("riichi").resolve("jpml-b", {"nagashi_mangan": "yes"})
+    assert (caught.value.option, caught.value.code) == ("nagashi_mangan", "bad_value")
+
+
+# Turned on under JPML-B, paid as tenhou pays it (draws.settle_nagashi), checked by hand:
+# mangan b = 2,000 (rules/riichi.md §1); a non-dealer paid as by tsumo (§2): the dealer
+# 2b = 4,000, each non-dealer b = 2,000, 8,000 in all; no honba, no noten payments.
+def test_jpml_b_with_the_option_scores_nagashi():
+    rows = [{"outcome": "draw", "tenpai": ["E"]}, {"outcome": "nagashi", "winner": "W"}]
+    sheet = replay_sheet("jpml-b", {"nagashi_mangan": True}, rows)
+    assert sheet.rows[1].deltas == seats(-4000, -2000, 8000, -2000)  # E1-1: E deals
+    assert sheet.next_label == "E2-2"  # E noten: the deal passes, honba + 1 (a draw)
+
+
+def test_tenhou_with_the_option_off_refuses_nagashi():
+    with pytest.raises(SheetError) as caught:
+        replay_sheet("tenhou", {"nagashi_mangan": False}, [{"outcome": "nagashi", "winner": "S"}])
+    assert caught.value.code == "outcome_not_in_rules"
+    assert caught.value.params["ruleset"] == "tenhou"
 
 
 # rules/riichi.md §4, §7: a noten riichi at the draw is a chombo, nagashi or not

@@ -51,7 +51,9 @@ from scoring.families.zung_jung.patterns import (
 
 RULESET = "zung-jung"  # its one ruleset, named in refusals
 FIRST_TURN_RULE = "Zung Jung §2 9.4"  # Blessing of Heaven and of Earth
-PENALTY_RULE = "seed 001 L87-L90"  # a penalty tile never forms a group exposed by a discard
+PENALTY_RULE = (
+    "Zung Jung §6, seed 001 L87-L90"  # a penalty tile never forms a group exposed by a discard
+)
 BLESSING_OF_HEAVEN = "blessing_of_heaven"
 FORMS = "four sets and a pair, seven pairs or thirteen terminals"
 ZJ_FLAGS = frozenset({"last_tile", "kong_replacement", "robbing_kong", "heavenly", "earthly"})

@@ -284,7 +284,7 @@ def _offline(driver, offline: bool) -> None:
 
 WORDS = {
     "en": ("Draft restored (saved at ", "Waiting to send: 1", "Hand 1 (E-E) saved."),
-    "ja": ("入力途中の内容を復元しました", "送信待ち: 1件", "保存しました"),
+    "ja": ("入力途中の内容を復元しました", "送信待ち：1件", "保存しました"),
 }
 
 

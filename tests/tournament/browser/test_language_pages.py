@@ -20,7 +20,7 @@ HK_DRAW = {"outcome": "draw", "level": "value"}
 CASES = {
     # jpml-b: the first player in turn after the discarder wins (head bump).
     ("jpml-b", "ja"): ["東1局0本場", "東2局0本場", "頭ハネ：Dmitriの和了、Baiの"],
-    ("jpml-b", "zh-hans"): ["东1局0本场", "截和：Dmitri和牌，Bai的荣和无效"],
+    ("jpml-b", "zh-hans"): ["东1局0本场", "截和：Dmitri和牌，Bai的和牌无效"],
     ("mcr", "ja"): ["東場 第1局", "東場 第3局"],
     ("mcr", "zh-hans"): ["东风圈 第1局", "东风圈 第3局"],
     ("hkos", "zh-hans"): ["东风圈 第1局", "对对糊", "清一色"],

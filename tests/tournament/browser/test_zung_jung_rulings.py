@@ -63,7 +63,7 @@ def test_zung_jung_penalty_tile_then_a_discard_win_using_it_is_refused(browser, 
     _tap_and_wait(browser, browser.find_element(By.ID, "save-hand"))
 
     error = browser.find_element(By.CSS_SELECTOR, ".hand-form .field-error .error").text
-    assert "a penalty tile is used where the rules forbid it." in error
+    assert "1s is a penalty tile: it cannot be in the set the discard (2s) completes." in error
     assert "1s is a penalty tile" in error and "Zung Jung §6" in error
     assert not browser.find_elements(By.ID, "hand-1")  # nothing saved
     _shot(browser, "judge-zj-02-discard-win-refused")
@@ -89,7 +89,7 @@ def test_zung_jung_false_win_then_the_offenders_discard_win_is_refused(browser, 
     _tap_and_wait(browser, browser.find_element(By.ID, "save-hand"))
 
     error = browser.find_element(By.CSS_SELECTOR, ".hand-form .field-error .error").text
-    assert "made a false win in this hand" in error and "only by self-draw" in error
+    assert "made a false win in this hand" in error and "only a self-draw can win" in error
     assert not browser.find_elements(By.ID, "hand-1")
     _shot(browser, "judge-zj-04-discard-win-refused")
 

@@ -68,7 +68,7 @@ def test_a_penalty_tile_ruling_then_a_discard_win_using_it_is_refused(client, zj
     shown = error_at(text(response), "concealed")
     assert shown == (  # the family's refusal in words, with its rule (issue #35)
         "1s is a penalty tile: it cannot be in the set the discard (2s) completes. "
-        "(seed 001 L87-L90)"
+        "(Zung Jung §6, seed 001 L87-L90)"
     )
     # The same tiles by self-draw are a win (seed 001 L91).
     response = hand(client, 1, outcome="self_draw", winner="S", **TILES)

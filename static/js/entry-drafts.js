@@ -175,7 +175,8 @@
     var shown = box.querySelector(".draft-notice").cloneNode(true);
     var when = new Date(draft.at).toLocaleTimeString(document.documentElement.lang || undefined, {
       hour: "2-digit",
-      minute: "2-digit"
+      minute: "2-digit",
+      hourCycle: "h23" // the site's clock: 24 hours, as every other time on the pages
     });
     shown.querySelector(".draft-text").textContent = text("restored", { time: when });
     if (draft.version < pageVersion) {

@@ -48,6 +48,7 @@ from tournament.glossary import (
     UNITS,
     VALUE_LABELS,
 )
+from tournament.glossary.clock import CLOCK_EVENTS
 from tournament.glossary.hand_labels import LABEL_FORMATS, WIND_WORDS
 from tournament.glossary.history import HISTORY_REASONS, ROUND_HISTORY, ROUND_HISTORY_KINDS
 from tournament.glossary.notes import NOTES as REPLAY_NOTES
@@ -193,6 +194,7 @@ def test_every_word_of_the_glossary_is_translated():
         HISTORY_REASONS,
         ROUND_HISTORY,
         ROUND_HISTORY_KINDS,
+        CLOCK_EVENTS,
         dict(MELD_TYPES[1:]),
         dict(FLOWER_TILES),
     ]

@@ -9,9 +9,9 @@ time, who, when, and the reason typed.
 
 from __future__ import annotations
 
+from tournament.glossary.clock import CLOCK_EVENTS
 from tournament.glossary.history import ROUND_HISTORY
 from tournament.hall.models import ClockEvent
-from tournament.hall.templatetags.hall_clock import KIND_WORDS
 from tournament.rounds.history import Entry, HistoryContext
 
 # Kinds whose seconds are minutes given (or taken back); a start's are the round's length.
@@ -33,7 +33,7 @@ def clock_entries(context: HistoryContext):
         yield Entry(
             when=event.created_at,
             kind="clock",
-            what=str(KIND_WORDS.get(event.kind, event.get_kind_display())),
+            what=str(CLOCK_EVENTS.get(event.kind, event.get_kind_display())),
             who=context.who(event.created_by),
             why=event.reason,
             detail=" · ".join(parts),

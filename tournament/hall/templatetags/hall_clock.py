@@ -17,24 +17,12 @@ from __future__ import annotations
 from django import template
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.translation import pgettext_lazy
 
 from tournament.events.permissions import has_event_permission
+from tournament.glossary.clock import CLOCK_EVENTS
 from tournament.hall.clock import services as clock
 
 register = template.Library()
-
-# The log's words for each kind of event (the model's labels are column names).
-KIND_WORDS = {
-    "start": pgettext_lazy("clock log", "Started"),
-    "pause": pgettext_lazy("clock log", "Paused"),
-    "resume": pgettext_lazy("clock log", "Resumed"),
-    "extend": pgettext_lazy("clock log", "Extended for every table"),
-    "table_extra": pgettext_lazy("clock log", "Extra time"),
-    "reset": pgettext_lazy("clock log", "Reset"),
-    "stop_round": pgettext_lazy("clock log", "Stopped: the round finished"),
-    "stop_event": pgettext_lazy("clock log", "Stopped: the event finished"),
-}
 
 
 def clock_text(milliseconds) -> str:
@@ -87,7 +75,7 @@ def _staff_extras(context: dict, round_, request) -> dict:
 
 
 def _worded(entry):
-    entry.words = KIND_WORDS.get(entry.kind, entry.kind)
+    entry.words = CLOCK_EVENTS.get(entry.kind, entry.kind)
     return entry
 
 

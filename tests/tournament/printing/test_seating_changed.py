@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from rest_framework.test import APIClient
 
+from tournament.api.tokens import make_token
 from tournament.events.models import Registration
 from tournament.printing.models import PrintJob
 from tournament.rounds.replacements import replace_player
@@ -61,6 +63,15 @@ def test_a_swap_flags_the_round_pack_and_print_again_makes_a_new_job(
     assert FLAG not in jobs_page(client) and FLAG not in round_page(client)
 
     swap_seats(seat(cup, 1, "E"), seat(cup, 2, "N"), by=cup.users["director"], reason="wrong table")
+
+    # The staff API says it too, in the list and for the one job.
+    token = make_token(cup.users["director"], "tests")[1]
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
+    listed = api.get("/api/v1/manage/events/cup/print-jobs/").json()["jobs"]
+    assert [j["seating_changed"] for j in listed if j["id"] == job.pk] == [True]
+    one = api.get(f"/api/v1/manage/events/cup/print-jobs/{job.pk}/").json()
+    assert one["seating_changed"] is True
 
     listed = jobs_page(client)
     assert FLAG in listed and f'data-seating-changed="{job.uuid}"' in listed

@@ -195,6 +195,10 @@ class StaffPrintJobSerializer(serializers.Serializer):
     error = serializers.CharField()
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
+    seating_changed = serializers.BooleanField(
+        default=False,
+        help_text="A finished document of the seating whose seats changed since it was printed.",
+    )
     url = serializers.SerializerMethodField()
 
     def get_url(self, job) -> str | None:

@@ -25,6 +25,7 @@ from tournament.events.errors import EventError
 from tournament.events.models import Event
 from tournament.printing import jobs
 from tournament.printing.models import PrintJob
+from tournament.printing.seating_print import mark_outdated
 from tournament.results.sheet.state import head_of
 from tournament.rounds import services as seating
 from tournament.seating.models import Round
@@ -268,6 +269,7 @@ class PrintJobsView(ReadView):
     )
     def get(self, request, slug):
         recent = [jobs.job_state(j) if j.is_active else j for j in jobs.recent_jobs(self.event)]
+        recent = mark_outdated(recent)  # a paper printed before a change of seats says so
         context = {"request": request}
         return Response(s.StaffPrintJobsSerializer({"jobs": recent}, context=context).data)
 
@@ -276,4 +278,5 @@ class PrintJobView(ReadView):
     @documented(s.StaffPrintJobSerializer, "One print job's state")
     def get(self, request, slug, job):
         found = jobs.job_state(get_object_or_404(PrintJob, event=self.event, pk=job))
+        (found,) = mark_outdated([found])
         return Response(s.StaffPrintJobSerializer(found, context={"request": request}).data)

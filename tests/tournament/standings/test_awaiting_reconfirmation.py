@@ -20,6 +20,7 @@ from tournament.results.sheet import services as results
 from tournament.results.sheet.state import head_of
 from tournament.rounds.swaps import expected_of, swap_seats
 from tournament.seating.models import Round, Seat
+from tournament.stages.models import Stage
 from tournament.standings.services import publish_results, standings
 
 ROUND_1 = [[142, -30, -50, -62], [40, 10, -20, -30]]
@@ -63,11 +64,18 @@ def test_the_rows_stay_marked_with_the_table_awaiting(client, swapped):
     assert len(by_name) == 8
     assert by_name[bob]["awaiting"] == [{"round": 1, "table": 1}]
     assert by_name[alice]["awaiting"] == [{"round": 1, "table": 2}]
-
     board = client.get(
         reverse("hall:projector_standings_board", args=[swapped.event.slug])
     ).content.decode()
     assert board.count("is-awaiting") == 8 and "awaits re-confirmation" in board
+
+    # A stage's own standings (``?stage=1``, the event played as one qualifying stage)
+    # mark them the same way.
+    Stage.objects.create(event=swapped.event, number=1, kind=Stage.Kind.QUALIFYING, rounds=1)
+    url = reverse("api:public-standings", args=[swapped.event.slug])
+    staged = {row["name"]: row for row in client.get(url, {"stage": 1}).json()["rows"]}
+    assert staged[bob]["awaiting"] == [{"round": 1, "table": 1}]
+    assert staged[alice]["awaiting"] == [{"round": 1, "table": 2}]
 
 
 def test_confirmed_again_the_mark_goes(client, swapped):

@@ -18,6 +18,7 @@ from tournament.formatting import json_number as number
 from tournament.formatting import points as shown_points
 from tournament.public.tables import metric_name
 from tournament.seating.models import Seat
+from tournament.standings.awaiting import mark_awaiting
 from tournament.standings.stage_rows import stage_rows, stages_of
 
 
@@ -161,4 +162,4 @@ def stage_standings(event, wanted):
     stage = next((s for s in stages_of(event) if s.number == number), None)
     if stage is None or (stage.number > 1 and stage.cut_at is None):
         raise Http404(_("This event has no stage %(number)s with players.") % {"number": number})
-    return stage, stage_rows(stage, "public")
+    return stage, mark_awaiting(stage_rows(stage, "public"), event, "public")

@@ -25,7 +25,7 @@ from scoring.core.names import name_table
 from scoring.core.result import Result
 from scoring.families.riichi.points import FORMULA_MAX_HAN, MANGAN
 from scoring.logs.play import HandPlay, Win
-from scoring.logs.tenhou import PLAYERS, decimals, numbers
+from scoring.logs.tenhou import PLAYERS, decimals, numbers, seat_of
 
 POINTS_UNIT = 100  # Tenhou writes points in hundreds
 STICK = 1_000
@@ -50,7 +50,7 @@ def position(label: str, ours: dict[str, Any], init: dict[str, str], where: str)
     """The deal's position and points (``INIT seed`` and ``ten``) against our replay's."""
     seed = numbers(init, "seed", where, 6)
     theirs = {"round": seed[0], "honba": seed[1], "sticks": seed[2]}
-    theirs["dealer"] = int(init.get("oya", -1))
+    theirs["dealer"] = seat_of(init, "oya", where)
     out = [differ(label, None, k, ours[k], theirs[k]) for k in theirs if ours[k] != theirs[k]]
     ten = numbers(init, "ten", where, PLAYERS)
     out += [
@@ -69,7 +69,8 @@ def win_figures(label: str, win: Win, result: Result, where: str) -> list[dict]:
         "tiles": (list(win.tiles), sorted(numbers(log, "hai", where))),
         "calls": (sorted(win.calls), sorted(numbers(log, "m", where)) if log.get("m") else []),
         "win_tile": (win.win_tile, numbers(log, "machi", where, 1)[0]),
-        "liable": (win.liable, int(log["paoWho"]) if "paoWho" in log else None),
+        "dora_indicators": (list(win.dora), numbers(log, "doraHai", where)),
+        "liable": (win.liable, seat_of(log, "paoWho", where) if "paoWho" in log else None),
     }
     out += [differ(label, seat, k, a, b) for k, (a, b) in tiles.items() if a != b]
     if not result.valid:
@@ -121,7 +122,7 @@ def log_deltas(ends: list[dict[str, str]], riichi: tuple[int, ...], where: str) 
     """The hand's change per seat by the log: its ``sc`` changes less the sticks put down."""
     out = [0] * PLAYERS
     for attrs in ends:
-        sc = numbers(attrs, "sc", where)
+        sc = numbers(attrs, "sc", where, least=2 * PLAYERS)
         for s in range(PLAYERS):
             out[s] += sc[2 * s + 1] * POINTS_UNIT
     for s in riichi:
@@ -159,7 +160,7 @@ def game_end(
     """Final points and results against ``owari`` (its first eight numbers; chips follow)."""
     if owari is None:
         return []
-    figures = decimals(owari, "owari", where)
+    figures = decimals(owari, "owari", where, 2 * PLAYERS)
     out = []
     for s in range(PLAYERS):
         points = round(float(figures[2 * s]) * POINTS_UNIT)

@@ -28,6 +28,7 @@ RUNS_PER_SUIT = 7
 SUIT_SIZE = 9
 COPIES = 4
 MAX_CODE = 0xFFFF
+KINDS, HONOURS = 34, 27
 
 
 @dataclass(frozen=True)
@@ -61,12 +62,20 @@ def decode_call(code: int, where: str) -> Call:
         raise LogError("bad_log", f"{where}: call code {code} is not a 16-bit number")
     feeder = code & FEEDER_MASK
     if code & CHI_BIT:
-        return _chi(code, feeder)
-    if code & (PON_BIT | ADDED_BIT):
-        return _pon(code, feeder)
-    if code & NUKI_BIT:
+        call = _chi(code, feeder)
+    elif code & (PON_BIT | ADDED_BIT):
+        call = _pon(code, feeder)
+    elif code & NUKI_BIT:
         raise LogError("three_player", f"{where}: a North set aside (nuki) is three-player play")
-    return _kan(code, feeder)
+    else:
+        call = _kan(code, feeder)
+    if max(call.tiles) >= KINDS * COPIES or (
+        call.kind == "chi" and min(call.tiles) >= HONOURS * COPIES
+    ):
+        raise LogError("bad_log", f"{where}: call code {code} names no real tiles")
+    if call.kind != "closed_kan" and not feeder:
+        raise LogError("bad_log", f"{where}: call code {code} names nobody who fed it")
+    return call
 
 
 def _chi(code: int, feeder: int) -> Call:

@@ -24,7 +24,7 @@ from scoring.core.shapes import waits
 from scoring.core.tiles import NUM_KINDS, Tile, to_mpsz
 from scoring.logs.lobby import three_players
 from scoring.logs.melds import COPIES, Call, decode_call
-from scoring.logs.tenhou import DEALT, PLAYERS, HandLog, LogError, numbers, seat_of
+from scoring.logs.tenhou import DEALT, PLAYERS, HandLog, LogError, numbers, seat_of, tile_ids
 
 WALL_DRAWS = 70
 RED_IDS = frozenset({16, 52, 88})  # the copy 0 of 5m, 5p, 5s
@@ -40,6 +40,7 @@ MELD_TYPES = {
     "closed_kan": ("kan", True, False),
 }
 SEAT_WINDS = "ESWN"
+CHI_FEEDER = 3  # a chi takes the previous player's discard
 NINE_KINDS = 9  # kyuushu kyuuhai: nine kinds of terminals and honours in the first draw
 
 
@@ -53,6 +54,7 @@ class Win:
     tiles: tuple[int, ...]  # concealed tile ids with the winning tile (AGARI ``hai``)
     calls: tuple[int, ...]  # call codes (AGARI ``m``)
     win_tile: int
+    dora: tuple[int, ...]  # the dora indicators as revealed (AGARI ``doraHai``)
     liable: int | None
     liable_yaku: str | None
     log: dict[str, str]
@@ -105,7 +107,7 @@ class Table:
         init = log.init
         seed = numbers(init, "seed", f"{where} <INIT>", 6)
         self.dealer = seat_of(init, "oya", f"{where} <INIT>")
-        hands = [numbers(init, f"hai{s}", f"{where} <INIT>") for s in range(PLAYERS)]
+        hands = [tile_ids(init, f"hai{s}", f"{where} <INIT>") for s in range(PLAYERS)]
         if any(not h for h in hands):
             raise three_players("a seat is dealt no tiles")
         if any(len(h) != DEALT for h in hands):
@@ -128,6 +130,7 @@ class Table:
         self.pao: dict[int, tuple[int, str]] = {}
         self.wins: list[Win] = []
         self.end: dict[str, str] | None = None
+        self.turn = (self.dealer, "draw")  # who moves next, and how
 
     # --- the events ------------------------------------------------------------
 
@@ -142,7 +145,7 @@ class Table:
             elif event.tag == "REACH":
                 self._reach(event.attrs)
             elif event.tag == "DORA":
-                (indicator,) = numbers(event.attrs, "hai", f"{self.where} <DORA>", 1)
+                (indicator,) = tile_ids(event.attrs, "hai", f"{self.where} <DORA>", 1)
                 self._see(indicator, "a new dora indicator")
                 self.dora.append(indicator)
             elif event.tag == "AGARI":
@@ -152,11 +155,19 @@ class Table:
         return self._result()
 
     def _see(self, tile_id: int, what: str) -> None:
+        if not 0 <= tile_id < COPIES * NUM_KINDS:
+            raise LogError("bad_log", f"{self.where}: tile id {tile_id} is not 0-135 ({what})")
         if tile_id in self.seen:
             raise LogError("bad_log", f"{self.where}: tile id {tile_id} comes twice ({what})")
         self.seen.add(tile_id)
 
+    def _expect(self, seat: int, action: str, what: str) -> None:
+        if self.turn != (seat, action):
+            raise LogError("bad_log", f"{self.where}: seat {seat} {what} out of turn")
+
     def _draw(self, seat: int, tile_id: int) -> None:
+        self._expect(seat, "draw", "draws")
+        self.turn = (seat, "discard")
         if self.draws == WALL_DRAWS:
             raise LogError("bad_log", f"{self.where}: a draw after the wall's {WALL_DRAWS}th")
         self._see(tile_id, "a draw")
@@ -169,6 +180,8 @@ class Table:
         self.robbable = None
 
     def _discard(self, seat: int, tile_id: int) -> None:
+        self._expect(seat, "discard", "discards")
+        self.turn = ((seat + 1) % PLAYERS, "draw")
         me = self.seats[seat]
         self._take(me, (tile_id,), f"seat {seat} discards")
         me.discards.append(tile_id)
@@ -190,6 +203,8 @@ class Table:
         before = frozenset(self.ippatsu)
         self.any_call = True
         self.ippatsu.clear()  # any call ends every ippatsu turn
+        if call.kind in ("added_kan", "closed_kan"):
+            self._expect(who, "discard", "makes a kan")
         if call.kind == "added_kan":
             pon = next(
                 (c for c in me.calls if c.kind == "pon" and c.kind_index == call.kind_index), None
@@ -208,10 +223,16 @@ class Table:
         else:
             self._claim(who, call)
         me.rinshan = call.is_kan
+        self.turn = (who, "draw" if call.is_kan else "discard")
 
     def _claim(self, who: int, call: Call) -> None:
         feeder = (who + call.feeder) % PLAYERS
-        if self.last_discard is None or self.last_discard[:2] != (feeder, call.called):
+        fresh = self.last_discard is not None and self.last_discard[:2] == (feeder, call.called)
+        if (
+            not fresh
+            or self.turn[1] != "draw"
+            or (call.kind == "chi" and call.feeder != CHI_FEEDER)
+        ):
             raise LogError("bad_log", f"{self.where}: seat {who} calls a tile not just discarded")
         me = self.seats[who]
         self._take(me, [t for t in call.tiles if t != call.called], f"seat {who} calls with")
@@ -259,7 +280,7 @@ class Table:
             concealed, discarder = list(me.concealed), source
         flags += (["ippatsu"] if who in ippatsu else []) + situation
         ura = (
-            numbers(attrs, "doraHaiUra", where)
+            tile_ids(attrs, "doraHaiUra", where)
             if "doraHaiUra" in attrs and who in self.riichi
             else []
         )
@@ -278,10 +299,11 @@ class Table:
         liable, yaku = self.pao.get(who, (None, None))
         calls = tuple(c.code for c in me.calls)
         tiles = tuple(sorted((*concealed, win_tile)))
-        return Win(who, discarder, hand, tiles, calls, win_tile, liable, yaku, attrs)
+        dora = tuple(self.dora)
+        return Win(who, discarder, hand, tiles, calls, win_tile, dora, liable, yaku, attrs)
 
     def _self_drawn(self, who: int, me: _Seat) -> tuple[int, list[str], set[int]]:
-        if self.last_draw is None or self.last_draw[0] != who or len(me.concealed) % 3 != 2:
+        if self.last_draw is None or self.last_draw[0] != who or self.turn != (who, "discard"):
             raise LogError("bad_log", f"{self.where}: seat {who} wins by self-draw without a draw")
         _, win_tile, replacement = self.last_draw
         flags = []
@@ -297,7 +319,7 @@ class Table:
         if self.robbable is not None and self.robbable[0] == source:
             _, win_tile, before, added = self.robbable
             return win_tile, (["chankan"] if added else []), set(before)
-        if self.last_discard is None or self.last_discard[0] != source:
+        if self.last_discard is None or self.last_discard[0] != source or self.turn[1] != "draw":
             raise LogError(
                 "bad_log", f"{self.where}: a win on seat {source}'s discard, which is not the last"
             )
@@ -318,7 +340,7 @@ class Table:
             raise LogError("damaged", f"{self.where} has no end")
         kind = (self.end or {}).get("type")
         exhaustive = self.end is not None and kind in (None, "nm")
-        if exhaustive and self.draws != WALL_DRAWS:
+        if exhaustive and (self.draws != WALL_DRAWS or self.turn[1] != "draw"):
             raise LogError(
                 "bad_log", f"{self.where}: a draw with {WALL_DRAWS - self.draws} tiles left"
             )

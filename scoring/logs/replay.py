@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from scoring.core.money import SettlementError
+from scoring.core.placement import SessionError
 from scoring.core.result import Result
 from scoring.core.seats import SEATS, WINDS
 from scoring.families.protocol import OptionError
@@ -28,7 +29,13 @@ from scoring.families.riichi.draws import (
     settle_multiple_ron,
     settle_nagashi,
 )
-from scoring.families.riichi.points import MANGAN, YAKUMAN, basic_points, hand_payments
+from scoring.families.riichi.points import (
+    MANGAN,
+    YAKUMAN,
+    PointsError,
+    basic_points,
+    hand_payments,
+)
 from scoring.families.riichi.rows import Position
 from scoring.families.riichi.session import RIICHI_SESSION_PRESETS, riichi_session_result
 from scoring.families.riichi.settlement import (
@@ -44,7 +51,15 @@ from scoring.logs import compare
 from scoring.logs.compare import POINTS_UNIT, STICK
 from scoring.logs.lobby import read_lobby
 from scoring.logs.play import Table, Win
-from scoring.logs.tenhou import PLAYERS, GameLog, HandLog, LogError, numbers, read_log
+from scoring.logs.tenhou import (
+    PLAYERS,
+    GameLog,
+    HandLog,
+    LogError,
+    numbers,
+    read_log,
+    seat_of,
+)
 
 RULESETS = tuple(RIICHI_SESSION_PRESETS)  # the riichi presets a log can be replayed under
 DEFAULT_RULESET = "tenhou"
@@ -91,7 +106,8 @@ def replay(log: GameLog, ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
             "bad_log", f"<GO>: the lobby's rules cannot be played: {problem.message}"
         ) from None
     seed = numbers(first, "seed", "hand 1 <INIT>", 6)
-    game = _Game(setup, [start] * PLAYERS, seed[0] // ROUNDS_PER_WIND, int(first.get("oya", 0)))
+    dealer = seat_of(first, "oya", "hand 1 <INIT>")
+    game = _Game(setup, [start] * PLAYERS, seed[0] // ROUNDS_PER_WIND, dealer)
     for hand in log.hands:
         _hand(game, hand, lobby.red_fives)
     last = log.hands[-1].events[-1].attrs
@@ -109,9 +125,9 @@ def replay(log: GameLog, ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
 def _hand(game: _Game, hand: HandLog, red: bool) -> None:
     where = f"hand {hand.number + 1} <INIT>"
     seed = numbers(hand.init, "seed", where, 6)
-    dealer = int(hand.init.get("oya", -1))
+    dealer = seat_of(hand.init, "oya", where)
     wind = seed[0] // ROUNDS_PER_WIND
-    if not (0 <= dealer < PLAYERS and wind < len(WINDS)):
+    if not 0 <= wind < len(WINDS):
         raise LogError("bad_log", f"{where}: no such round or dealer ({seed[0]}, {dealer})")
     label = Position(wind, SEATS[dealer], seed[1], seed[2]).label
     ours = {
@@ -155,7 +171,7 @@ def _settle(game: _Game, play, label: str, dealer: int) -> tuple[dict[str, Any],
             )
             return _row("nagashi", [_nagashi_winner(s, dealer) for s in play.nagashi]), done
         return _row("draw"), settle_exhaustive_draw(tenpai=ready, riichi=riichi, **common)
-    except SettlementError as problem:
+    except (SettlementError, PointsError) as problem:
         raise LogError("bad_log", f"{label}: the hand cannot be settled: {problem}") from None
 
 
@@ -172,6 +188,8 @@ def _settle_wins(
     game: _Game, play, label: str, common, riichi
 ) -> tuple[dict[str, Any], Settlement]:
     claims, winners = [], []
+    if len({w.discarder for w in play.wins}) > 1 or (len(play.wins) > 1 and first_is_tsumo(play)):
+        raise LogError("bad_log", f"{label}: several wins that are not rons on one discard")
     for win in play.wins:
         result = score_configured({**win.hand, "ruleset": game.setup.name}, game.setup.hand)
         game.differs += compare.win_figures(label, win, result, f"{label} <AGARI>")
@@ -198,6 +216,10 @@ def _settle_wins(
     if done.outcome is Outcome.ABORTIVE_DRAW:
         return _row("abort"), done
     return _row("ron", winners), done
+
+
+def first_is_tsumo(play) -> bool:
+    return play.wins[0].discarder is None
 
 
 def _winner(win: Win, result: Result) -> dict[str, Any]:
@@ -241,7 +263,10 @@ def _logged_basic(setup: RiichiSetup, win: Win) -> int:
 def _session(game: _Game, complete: bool) -> tuple[list[int], list[Fraction] | None]:
     """Final points, leftover sticks paid as the ruleset says; the results if the game ended."""
     points = dict(zip(SEATS, game.points, strict=True))
-    result = riichi_session_result(SEATS, points, game.setup.session, leftover_sticks=game.pool)
+    try:
+        result = riichi_session_result(SEATS, points, game.setup.session, leftover_sticks=game.pool)
+    except SessionError as problem:
+        raise LogError("bad_log", f"the game's result cannot be worked out: {problem}") from None
     final = [points[s] + int(result.players[s].sticks * STICK) for s in SEATS]
     if not complete:
         return final, None

@@ -29,11 +29,14 @@ GZIP_MAGIC = b"\x1f\x8b"
 GZIP_WBITS = 16 + zlib.MAX_WBITS
 ROOT = "mjloggm"
 HAND_ENDS = ("AGARI", "RYUUKYOKU")
+PLAY_TAGS = frozenset({"N", "REACH", "DORA", *HAND_ENDS})
 TILE_IDS = range(136)  # 34 kinds x 4 copies
 DEALT = 13
 PLAYERS = 4
 PLAY_TAG = re.compile(r"^([TUVWDEFG])(\d+)$")
 DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
+MAX_NUMBER = 10**9  # far above any figure of a game; bounds what a number may be
+DECIMAL = re.compile(r"-?\d{1,9}(\.\d{1,3})?")
 
 
 class LogError(ValueError):
@@ -91,12 +94,16 @@ def read_log(data: bytes) -> GameLog:
         elif tag == "INIT":
             if current is not None:
                 raise _unfinished(len(hands))
+            if hands and "owari" in hands[-1].events[-1].attrs:
+                raise LogError("bad_log", f"hand {len(hands) + 1} is dealt after the game's end")
             current = (attrs, [])
         elif current is not None:
             current[1].append(_event(tag, attrs))
             if tag in HAND_ENDS and not _another_winner(elements, at):
                 hands.append(HandLog(len(hands), current[0], tuple(current[1])))
                 current = None
+        elif tag in PLAY_TAGS or PLAY_TAG.match(tag):
+            raise LogError("bad_log", f"<{tag}> outside a hand (after hand {len(hands)})")
     if current is not None:
         raise _unfinished(len(hands))
     if go is None:
@@ -175,32 +182,43 @@ def _unfinished(done: int) -> LogError:
     )
 
 
-def numbers(attrs: dict[str, str], name: str, where: str, count: int | None = None) -> list[int]:
-    """A comma-separated attribute as whole numbers (``count`` of them when given)."""
+def numbers(
+    attrs: dict[str, str], name: str, where: str, count: int | None = None, least: int = 0
+) -> list[int]:
+    """A comma-separated attribute as whole numbers (``count`` of them, or ``least``)."""
     text = attrs.get(name)
     if text is None:
         raise LogError("bad_log", f"{where}: no {name!r} attribute")
     try:
         values = [int(v) for v in text.split(",")] if text else []
+        if any(abs(v) > MAX_NUMBER for v in values):
+            raise ValueError
     except ValueError:
         raise LogError(
             "bad_log", f"{where}: {name}={text!r} is not a list of whole numbers"
         ) from None
     if count is not None and len(values) != count:
         raise LogError("bad_log", f"{where}: {name} has {len(values)} numbers, not {count}")
+    if len(values) < least:
+        raise LogError("bad_log", f"{where}: {name} has {len(values)} numbers, fewer than {least}")
     return values
 
 
-def decimals(attrs: dict[str, str], name: str, where: str) -> list[str]:
+def tile_ids(attrs: dict[str, str], name: str, where: str, count: int | None = None) -> list[int]:
+    """Tile ids (0-135) of a comma-separated attribute."""
+    ids = numbers(attrs, name, where, count)
+    if any(i not in TILE_IDS for i in ids):
+        raise LogError("bad_log", f"{where}: {name} holds a tile id outside 0-135")
+    return ids
+
+
+def decimals(attrs: dict[str, str], name: str, where: str, least: int) -> list[str]:
     """A comma-separated attribute of numbers kept as written (``owari``'s results: ``-10.7``)."""
     values = attrs.get(name, "").split(",")
-    for v in values:
-        try:
-            float(v)
-        except ValueError:
-            raise LogError(
-                "bad_log", f"{where}: {name}={attrs.get(name)!r} is not a list of numbers"
-            ) from None
+    if len(values) < least or not all(DECIMAL.fullmatch(v) for v in values):
+        raise LogError(
+            "bad_log", f"{where}: {name}={attrs.get(name)!r} is not {least} numbers or more"
+        )
     return values
 
 

@@ -8,6 +8,8 @@ three-player games, a play that contradicts itself, a file too large.
 from __future__ import annotations
 
 import gzip
+import random
+import re
 
 import pytest
 
@@ -139,3 +141,61 @@ def test_a_play_that_contradicts_itself_is_refused():
 def test_an_unknown_ruleset_is_a_caller_error():
     with pytest.raises(ValueError, match="not a riichi ruleset"):
         replay_file(EXAMPLE, "example.xml", ruleset="mcr")
+
+
+def test_play_outside_a_hand_is_refused():
+    text = EXAMPLE.decode("utf-8")
+    at = text.index("<INIT ", text.index("<AGARI"))  # between the end of hand 1 and hand 2
+    stray = text[:at] + "<D12/>" + text[at:]
+    error = _error(stray.encode())
+    assert error["code"] == "bad_log" and "outside a hand" in error["message"]
+
+
+def test_a_hand_after_the_games_end_is_refused():
+    text = EXAMPLE.decode("utf-8")
+    first = text[text.index("<INIT ") : text.index("<INIT ", text.index("<INIT ") + 1)]
+    again = text.replace("</mjloggm>", first + "</mjloggm>")
+    assert "after the game's end" in _error(again.encode())["message"]
+
+
+def test_a_discard_out_of_turn_is_refused():
+    text = EXAMPLE.decode("utf-8")
+    at = text.index("<D", text.index("<INIT "))
+    end = text.index("/>", at) + 2
+    # the dealer's first discard moved before the dealer's first draw
+    draw_at = text.index("<T", text.index("<INIT "))
+    moved = text[:draw_at] + text[at:end] + text[draw_at:at] + text[end:]
+    assert "out of turn" in _error(moved.encode())["message"]
+
+
+def _mutants(count: int, seed: int):
+    """The corpus logs with a few numbers or elements changed at random (seeded)."""
+    rng = random.Random(seed)
+    files = sorted(p for p in (CORPUS_DIR / "logs").iterdir() if p.name != "README.md")
+    for _ in range(count):
+        text = rng.choice(files).read_text(encoding="utf-8")
+        if rng.random() < 0.5:
+            m = rng.choice(list(re.finditer(r"\d+", text)))
+            text = (
+                text[: m.start()]
+                + str(rng.choice([0, 1, 3, 35, 135, 136, 70000]))
+                + text[m.end() :]
+            )
+        else:
+            tags = list(re.finditer(r"<[A-Z][^>]*/>", text))
+            m, other = rng.choice(tags), rng.choice(tags)
+            text = (
+                text[: m.start()] + rng.choice(["", other.group(), m.group() * 2]) + text[m.end() :]
+            )
+        yield text.encode("utf-8")
+
+
+def test_a_damaged_log_never_raises_and_is_refused_or_compared():
+    for data in _mutants(150, seed=36):
+        out = replay_file(data, "mutant.mjlog")
+        assert list(out) in (
+            ["file", "error"],
+            ["file", "hands", "final_points", "session_scores", "differs"],
+        )
+        if "error" in out:
+            assert out["error"]["code"] in {"bad_log", "damaged", "not_mjlog", "three_player"}

@@ -32,11 +32,18 @@ class Hand:
         self.free = {k: [3, 2, 1, 0] for k in range(34)}
         self.held: list[list[int]] = [self.take(d) for d in deal]
         self.dora = self.take(dora)[0]
+        self.indicators = [self.dora]
         self.parts = [
             f'<INIT seed="{seed[0]},{seed[1]},{seed[2]},0,0,{self.dora}" ten="{joined(ten)}" '
             f'oya="{oya}" ' + " ".join(f'hai{s}="{joined(self.held[s])}"' for s in range(4)) + "/>"
         ]
         self.last: int | None = None
+
+    def new_dora(self, text: str) -> Hand:
+        (tile,) = self.take(text)
+        self.indicators.append(tile)
+        self.parts.append(f'<DORA hai="{tile}"/>')
+        return self
 
     def take(self, text: str) -> list[int]:
         out = []
@@ -66,6 +73,36 @@ class Hand:
         self.parts.append(f'<REACH who="{seat}" step="1"/>')
         self.draw(seat, text).discard(seat, text)
         self.parts.append(f'<REACH who="{seat}" ten="{joined(ten)}" step="2"/>')
+        return self
+
+    def closed_kan(self, seat: int, text: str) -> Hand:
+        (kind,) = kinds(text)
+        quad = [t for t in self.held[seat] if t // 4 == kind]
+        for t in quad:
+            self.held[seat].remove(t)
+        self.parts.append(f'<N who="{seat}" m="{(kind * 4) << 8}"/>')
+        return self
+
+    def pon(self, seat: int, feeder: int, text: str, added_later: int) -> Hand:
+        """``seat`` pons the tile ``feeder`` just discarded; ``added_later``: the copy left out."""
+        (kind,) = kinds(text)
+        three = sorted(kind * 4 + c for c in range(4) if c != added_later)
+        called = three.index(self.last)
+        for t in three:
+            if t != self.last:
+                self.held[seat].remove(t)
+        packed = (kind * 3 + called) << 9
+        self.pon_code = packed | (added_later << 5) | 0x8 | (feeder - seat) % 4
+        self.parts.append(f'<N who="{seat}" m="{self.pon_code}"/>')
+        return self
+
+    def added_kan(self, seat: int, text: str) -> Hand:
+        (kind,) = kinds(text)
+        added = next(t for t in self.held[seat] if t // 4 == kind)
+        self.held[seat].remove(added)
+        self.last = added
+        code = (self.pon_code & ~0x8) | 0x10
+        self.parts.append(f'<N who="{seat}" m="{code}"/>')
         return self
 
     def free_kinds(self, wanted: Callable[[int], bool]) -> list[str]:

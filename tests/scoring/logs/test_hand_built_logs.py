@@ -129,3 +129,54 @@ def test_a_wrong_figure_in_the_log_is_named():
     assert {"hand": "E1-1", "seat": 1, "what": "points", "ours": 2000, "theirs": 2600} in out[
         "differs"
     ]
+
+
+def _seat_deals(first: str) -> list[str]:
+    return [
+        first,
+        "1m4m7m1p4p7p1s4s7s1z2z3z4z",
+        "2m5m8m2p5p8p2s5s8s1z2z3z4z",
+        "3m6m8m9m3p9p3s6s9s6z7z6z7z",
+    ]
+
+
+def test_a_win_on_the_tile_after_a_concealed_kan_is_rinshan():
+    hand = Hand((0, 0, 0), 0, START, _seat_deals("5555z234m567m23p8s"), "9m")
+    hand.draw(0, "8s").closed_kan(0, "5z").new_dora("2z").draw(0, "4p")
+    won = hand.held[0][-1]
+    dora = ",".join(str(i) for i in hand.indicators)
+    hand.end(
+        f'<AGARI ba="0,0" hai="{hand.hand_of(0)}" m="{(31 * 4) << 8}" machi="{won}" '
+        f'ten="60,11700,0" yaku="0,1,4,1,18,1" doraHai="{dora}" who="0" fromWho="0" '
+        'sc="250,117,250,-39,250,-39,250,-39" owari="367,47.0,211,1.0,211,-19.0,211,-29.0"/>'
+    )
+    out = _replay(game(hand))
+    assert out["differs"] == []
+    (winner,) = out["hands"][0]["winners"]
+    assert sorted(winner["yaku"]) == ["menzen_tsumo", "rinshan", "yakuhai_haku"]
+    assert (winner["han"], winner["fu"], winner["points"]) == (3, 60, 11700)
+    assert out["hands"][0]["deltas"] == [11700, -3900, -3900, -3900]
+
+
+def test_a_win_on_the_tile_added_to_a_pon_is_chankan():
+    deals = [
+        "9m9m1p1p9s9s1z2z3z4z5z6z7z",
+        "7p1m4m1s4s7s2z3z4z5z6z7z9p",
+        "77p2m5m8m2p5p2s5s8s1z1z3z",
+        "234m456m678s55p68p",
+    ]
+    hand = Hand((0, 0, 0), 0, START, deals, "9m")
+    hand.turn(0, "8m").draw(1, "8m").discard(1, "7p")
+    hand.pon(2, 1, "7p", added_later=0).discard(2, "3z")
+    hand.turn(3, "1s").turn(0, "1s").turn(1, "3s").draw(2, "7p").added_kan(2, "7p")
+    won = hand.last
+    hand.end(
+        f'<AGARI ba="0,0" hai="{hand.hand_of(3, won)}" machi="{won}" ten="40,2600,0" '
+        f'yaku="3,1,8,1" doraHai="{hand.dora}" who="3" fromWho="2" '
+        'sc="250,0,250,0,250,-26,250,26"/>'
+    )
+    out = _replay(game(hand))
+    assert out["differs"] == []
+    (winner,) = out["hands"][0]["winners"]
+    assert sorted(winner["yaku"]) == ["chankan", "tanyao"]
+    assert out["hands"][0]["deltas"] == [0, 0, -2600, 2600]

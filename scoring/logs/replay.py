@@ -107,6 +107,9 @@ def replay(log: GameLog, ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
         ) from None
     seed = numbers(first, "seed", "hand 1 <INIT>", 6)
     dealer = seat_of(first, "oya", "hand 1 <INIT>")
+    if dealer != seed[0] % ROUNDS_PER_WIND:
+        # Seat 0 deals first (COMMANDS.md), so the dealer of round k is seat k.
+        raise LogError("bad_log", f"hand 1 <INIT>: seat {dealer} deals round {seed[0]}")
     game = _Game(setup, [start] * PLAYERS, seed[0] // ROUNDS_PER_WIND, dealer)
     for hand in log.hands:
         _hand(game, hand, lobby.red_fives)

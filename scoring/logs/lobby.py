@@ -20,9 +20,10 @@ the start points (5th field), the return points (6th) and the uma of 2nd,
 3rd and 4th (22nd-24th; 1st takes the rest); its results are exact (one
 decimal) and tied players share their places' uma.
 
-Only the ``tenhou`` ruleset takes the lobby's session figures: it is the
-preset of Tenhou's own rooms. Another ruleset replays the game under its
-own uma and oka, starting from the points the log starts with.
+Only a preset that plays as Tenhou's own rooms do (the riichi family's
+``tenhou_flow``, the ``tenhou`` preset) takes the room's own figures
+(kiriage, honba, uma, return): another ruleset replays the game under its
+own values, starting from the points the log starts with.
 """
 
 from __future__ import annotations
@@ -40,8 +41,6 @@ CHIP_UMA = (30, 10, -10, -30)  # the chip lobbies' uma, as their logs' owari sho
 NO_UMA = (0, 0, 0, 0)
 CSRULE_START, CSRULE_RETURN = 4, 5
 CSRULE_UMA = slice(21, 24)  # 2nd, 3rd, 4th
-LOBBY_RULESET = "tenhou"
-POINTS_UNIT = 100  # Tenhou writes points in hundreds
 
 
 @dataclass(frozen=True)
@@ -53,10 +52,10 @@ class Lobby:
     east_south: bool
     session: dict[str, Any]  # the lobby's own payments and session figures (riichi options)
 
-    def overrides(self, ruleset: str, start: int) -> dict[str, Any]:
-        """The riichi options that make ``ruleset`` the game as played in this lobby."""
+    def overrides(self, start: int, room: bool) -> dict[str, Any]:
+        """The riichi options of the game as played here; ``room``: with the room's figures."""
         out: dict[str, Any] = {"red_fives": self.red_fives, "open_tanyao": self.open_tanyao}
-        if ruleset == LOBBY_RULESET:
+        if room:
             out |= {"kiriage": self.kiriage, **self.session}
             if "return_points" in out and out["return_points"] is None:
                 out["return_points"] = start  # one-hand tables: against one's own start

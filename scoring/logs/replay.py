@@ -100,7 +100,9 @@ def replay(log: GameLog, ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
         raise LogError("bad_log", "hand 1 <INIT>: the game does not start with equal points")
     start = ten[0] * POINTS_UNIT
     try:
-        setup = riichi_setup(ruleset, lobby.overrides(ruleset, start))
+        setup = riichi_setup(ruleset, lobby.overrides(start, room=False))
+        if setup.tenhou_flow:  # a preset of Tenhou's rooms takes the room's own figures
+            setup = riichi_setup(ruleset, lobby.overrides(start, room=True))
     except OptionError as problem:
         raise LogError(
             "bad_log", f"<GO>: the lobby's rules cannot be played: {problem.message}"

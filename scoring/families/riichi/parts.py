@@ -31,7 +31,7 @@ def riichi_parts(rules: RiichiSetup, result: Mapping[str, Any]) -> dict[str, lis
         s: None if finals.get(s) is None else Fraction(int(finals[s]) - back, THOUSAND)
         for s in SEATS
     }
-    rounding = _rounding(rules, raw, session, penalties)
+    rounding = _rounding(rules, raw, session, penalties, back)
     out = {}
     for s in SEATS:
         mine = session.get(s) or {}
@@ -46,7 +46,7 @@ def riichi_parts(rules: RiichiSetup, result: Mapping[str, Any]) -> dict[str, lis
     return out
 
 
-def _rounding(rules: RiichiSetup, raw, session, penalties) -> dict[str, Fraction | None]:
+def _rounding(rules: RiichiSetup, raw, session, penalties, back: int) -> dict[str, Fraction | None]:
     """Tenhou: what rounding to whole thousands added to (raw + table-score penalties).
 
     Rounding applies to the points the placement was made on, so a
@@ -66,5 +66,5 @@ def _rounding(rules: RiichiSetup, raw, session, penalties) -> dict[str, Fraction
     if any(v is None for v in raw.values()) or sorted(rank.values()) != [1, 2, 3, 4]:
         return dict.fromkeys(SEATS, None)
     adjusted = {s: raw[s] + table[s] for s in SEATS}
-    rounded = tenhou_rounding(adjusted, rank)
+    rounded = tenhou_rounding(adjusted, rank, back)
     return {s: rounded[s] - adjusted[s] for s in SEATS}

@@ -118,7 +118,7 @@ def riichi_session_result(
     to_first = sticks_total if rules.leftover_sticks == "first" else Fraction(0)
     raw = {p: Fraction(points[p] - rules.return_points, THOUSAND) for p in table}
     if rules.final_rounding:
-        raw = tenhou_rounding(raw, rank)
+        raw = tenhou_rounding(raw, rank, rules.return_points)
     results = {}
     for p in table:
         share = Fraction(1, len(firsts)) if p in firsts else Fraction(0)
@@ -179,14 +179,25 @@ def _uma(table, points, rank, rules) -> dict[PlayerId, Fraction]:
     return rank_points({p: points[p] for p in table}, row)
 
 
-def tenhou_rounding(raw: dict[PlayerId, Fraction], rank) -> dict[PlayerId, Fraction]:
-    """Everyone but 1st rounded to a whole thousand (500 rounds up); 1st balances."""
-    out = {p: Fraction(_round_half_up(v)) for p, v in raw.items() if rank[p] != 1}
+def tenhou_rounding(
+    raw: dict[PlayerId, Fraction], rank, return_points: int
+) -> dict[PlayerId, Fraction]:
+    """Everyone but 1st rounded to a whole thousand; 1st balances.
+
+    What is rounded is the player's points, to the nearest 1,000 with 500 away
+    from zero (16,500 -> 17,000, -7,500 -> -8,000), and the return is then
+    taken off: so a raw -37.5 (-7,500 points) gives -38 but -13.5 (16,500)
+    gives -13, as Tenhou's own game results show (logs of 2009 and later).
+    """
+    back = Fraction(return_points, THOUSAND)
+    out = {p: _round_half_away(v + back) - back for p, v in raw.items() if rank[p] != 1}
     (first,) = [p for p in raw if rank[p] == 1]
     out[first] = sum(raw.values(), Fraction(0)) - sum(out.values(), Fraction(0))
     return {p: out[p] for p in raw}
 
 
-def _round_half_up(value: Fraction) -> int:
-    whole = value.numerator // value.denominator
-    return whole + 1 if value - whole >= Fraction(1, 2) else whole
+def _round_half_away(value: Fraction) -> int:
+    """To the nearest whole number, halves away from zero."""
+    whole = abs(value).numerator // abs(value).denominator
+    rounded = whole + 1 if abs(value) - whole >= Fraction(1, 2) else whole
+    return rounded if value >= 0 else -rounded

@@ -106,3 +106,13 @@ def test_points_that_do_not_add_up_are_refused():
         _scores("jpml-b", (45_000, 35_000, 25_000, 14_000))
     assert caught.value.field == "final_points"
     assert "119,000" in str(caught.value) and "120,000" in str(caught.value)
+
+
+def test_tenhou_rounds_the_points_with_500_away_from_zero():
+    # Tenhou's own results (logs bug3, bug8, chip): a player's points go to the nearest
+    # 1,000, 500 away from zero, before the return is taken off: 16,500 -> -13 (not -14),
+    # 4,500 -> -25, -7,500 -> -38 (not -37).
+    scores, _ = _scores("tenhou", (111_000, 16_500, 4_500, -32_000))
+    assert scores[1:] == [-13 + 10, -25 - 10, -62 - 20]
+    scores, _ = _scores("tenhou", (66_000, 20_000, 21_500, -7_500))
+    assert scores[1:] == [-10 - 10, -8 + 10, -38 - 20]

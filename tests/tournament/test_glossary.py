@@ -55,7 +55,8 @@ from tournament.glossary.notes import NOTES as REPLAY_NOTES
 from tournament.glossary.reasons import VERSION_REASONS
 from tournament.glossary.refusals import FIELDS, NUMBERED, REFUSALS, REFUSALS_WITHOUT_NUMBERS
 from tournament.glossary.tiles import FLOWER_TILES, MELD_TYPES
-from tournament.results.models import Ruling, ScoreSheet
+from tournament.results.models import ScoreSheet
+from tournament.results.words_review import declared  # the codes a proofreader reads too
 
 TRANSLATED = ("ja", "zh-hans")
 # Words that read the same in every language, each with its reason.
@@ -70,32 +71,6 @@ UNITS_WITHOUT_A_WORD = {"limit", "paid_as"}
 REFUSALS_NOT_SHOWN = {"unknown_ruleset", "unsupported_ruleset"}
 # What happens at time (``Family.time_policy``): the protocol's codes.
 TIME_POLICY_CODES = {"finish_current", "abandon_current"}
-
-
-def declared(family) -> list[tuple[str, dict, str]]:
-    """(what, glossary table, code) for every code ``family`` declares, over all its rulesets."""
-    codes = []
-    for ruleset in family.rulesets:
-        rules = family.resolve(ruleset, {})
-        entry = family.entry(rules)
-        codes += [("outcome", OUTCOMES, code) for code in entry.outcomes]
-        codes += [("flag", FLAGS, code) for code in entry.flags]
-        for field in entry.value_fields:
-            codes += [("value field", VALUE_LABELS, field.code), ("unit", UNITS, field.code)]
-        codes.append(("total unit", UNITS, entry.total_field))
-        layout = family.layout(rules)
-        codes += [("column", COLUMNS, column.code) for column in layout.columns]
-        codes += [("footer line", FOOTER_LINES, code) for code in layout.footer]
-        codes += [("note", NOTES, code) for code in layout.notes]
-        codes += [("precedence step", METRICS, name) for name in family.precedence(rules)]
-        policy = family.time_policy(rules)
-        if policy is not None:
-            codes.append(("time policy", TIME_POLICIES, policy))
-        for kind in Ruling.Kind.values:
-            hand = family.consequence(rules, kind, SEATS[0]).hand_entry
-            if hand is not None:
-                codes.append(("ruling outcome", OUTCOMES, hand["outcome"]))
-    return codes
 
 
 def missing_words(codes) -> list[str]:

@@ -232,3 +232,20 @@ def judged_table(
         )
         Seat.objects.create(round=round_, table=table, wind=wind, registration=registration)
     return table
+
+
+def open_as(browser, live_server, user, path: str) -> None:
+    """Open ``path`` logged in as ``user`` by the session cookie: no key pressed to log in.
+
+    The cookie is set on a page of the site first (a browser only takes a cookie for
+    the page it is on); the favicon is the lightest.
+    """
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    browser.get(live_server.url + "/favicon.ico")
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    browser.add_cookie({"name": settings.SESSION_COOKIE_NAME, "value": cookie})
+    browser.get(live_server.url + path)

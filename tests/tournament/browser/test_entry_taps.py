@@ -24,7 +24,13 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import score
-from tests.tournament.browser.conftest import TABLE_NAMES, judged_table, new_page_after, screenshot
+from tests.tournament.browser.conftest import (
+    TABLE_NAMES,
+    judged_table,
+    new_page_after,
+    open_as,
+    screenshot,
+)
 
 WIDTH, HEIGHT = 360, 740
 NAMES = TABLE_NAMES
@@ -77,25 +83,13 @@ class Taps:
 @pytest.fixture
 def table_page(db, django_user_model, browser, live_server):
     """``table_page(ruleset)``: table 1 of a started tiles-level event, open as a judge."""
-    from django.conf import settings
-    from django.test import Client
-
     judge = django_user_model.objects.create_user("judge", password=PASSWORD)
 
     def open_table(ruleset: str) -> None:
         judged_table(ruleset, judge, entry_level="tiles")
         path = f"/j/{ruleset}-cup/1/1/"
         # Logged in by the session cookie: no key is pressed in this module, not even there.
-        client = Client()
-        client.force_login(judge)
-        browser.get(live_server.url + "/favicon.ico")
-        browser.add_cookie(
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-            }
-        )
-        browser.get(live_server.url + path)
+        open_as(browser, live_server, judge, path)
         assert browser.current_url == live_server.url + path
 
     return open_table

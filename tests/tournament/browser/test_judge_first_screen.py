@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournament.browser.conftest import judged_table, screenshot
+from tests.tournament.browser.conftest import judged_table, open_as, screenshot
 
 PASSWORD = "a-long-passphrase"
 PHONE, LAPTOP = (360, 740), (1366, 900)
@@ -136,22 +136,6 @@ def _sheet(ruleset: str, judge, hands: int):
     return table
 
 
-def _open(browser, live_server, judge, path: str) -> None:
-    from django.conf import settings
-    from django.test import Client
-
-    client = Client()
-    client.force_login(judge)
-    browser.get(live_server.url + "/favicon.ico")
-    browser.add_cookie(
-        {
-            "name": settings.SESSION_COOKIE_NAME,
-            "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        }
-    )
-    browser.get(live_server.url + path)
-
-
 def measure(browser) -> dict:
     browser.execute_script("window.scrollTo(0, 0)")
     return browser.execute_script(MEASURE, TARGETS)
@@ -164,7 +148,7 @@ def test_the_form_is_on_the_first_screen_and_every_target_is_44px(
     browser, live_server, judge, ruleset, hands
 ):
     _sheet(ruleset, judge, hands)
-    _open(browser, live_server, judge, f"/j/{ruleset}-cup/1/1/")
+    open_as(browser, live_server, judge, f"/j/{ruleset}-cup/1/1/")
     name = f"first-screen-{ruleset}-{hands}"
     found = measure(browser)
     screenshot(browser, f"{name}-360")
@@ -190,7 +174,7 @@ def test_on_a_laptop_the_page_is_as_before(browser, live_server, judge, ruleset)
     from selenium.webdriver.common.by import By
 
     _sheet(ruleset, judge, 12)
-    _open(browser, live_server, judge, f"/j/{ruleset}-cup/1/1/")
+    open_as(browser, live_server, judge, f"/j/{ruleset}-cup/1/1/")
     found = measure(browser)
     screenshot(browser, f"first-screen-{ruleset}-12-1366")
     assert found["width"] <= LAPTOP[0]
@@ -202,7 +186,7 @@ def test_on_a_laptop_the_page_is_as_before(browser, live_server, judge, ruleset)
 def test_in_japanese_and_chinese_too(browser, live_server, judge, language):
     """Longer words (the header's, the labels'): the form still starts on the first screen."""
     _sheet("jpml-b", judge, 12)
-    _open(browser, live_server, judge, "/j/jpml-b-cup/1/1/")
+    open_as(browser, live_server, judge, "/j/jpml-b-cup/1/1/")
     browser.add_cookie({"name": "django_language", "value": language})
     browser.refresh()
     found = measure(browser)
@@ -222,7 +206,7 @@ def test_not_played_asks_before_it_ends_the_session(browser, live_server, judge)
     from tournament.results.sheet import services
 
     table = _sheet("mcr", judge, 1)
-    _open(browser, live_server, judge, "/j/mcr-cup/1/1/")
+    open_as(browser, live_server, judge, "/j/mcr-cup/1/1/")
     choice = browser.find_element(
         By.CSS_SELECTOR, 'input[name="outcome"][value="not_played"] + span'
     )

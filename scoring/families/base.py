@@ -115,6 +115,12 @@ class BaseFamily:
     def standings_format(self, rules: Any) -> StandingsFormat:
         return StandingsFormat()
 
+    def reads_game_logs(self) -> bool:
+        return False
+
+    def read_game_log(self, rules: Any, data: bytes) -> Any:
+        raise NotImplementedError(f"the {self.name} family reads no game logs")
+
     def session_hands(self, rules: Any) -> int | None:
         return None
 

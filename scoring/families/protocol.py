@@ -342,6 +342,17 @@ class Family(Protocol):
         """
         ...
 
+    def reads_game_logs(self) -> bool:
+        """Whether whole games played online can be read from their client's log."""
+        ...
+
+    def read_game_log(self, rules: Rules, data: bytes) -> Any:
+        """A logged game for a sheet (:class:`scoring.logs.game.LoggedGame`), or ``LogError``.
+
+        Only asked of a family that :meth:`reads_game_logs`.
+        """
+        ...
+
     def score_parts(self, rules: Rules, result: Mapping[str, Any]) -> Mapping[str, Sequence[Any]]:
         """Each seat's session score split into the parts that add up to it.
 

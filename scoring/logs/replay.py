@@ -90,9 +90,18 @@ class _Game:
     pool: int = 0
     hands: list[dict[str, Any]] = field(default_factory=list)
     differs: list[dict[str, Any]] = field(default_factory=list)
+    logged: list[list[int]] = field(default_factory=list)  # each hand's payments, as logged
 
 
 def replay(log: GameLog, ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
+    """The command's output for one game (COMMANDS.md), without its ``file``."""
+    return replay_game(log, ruleset)[0]
+
+
+def replay_game(
+    log: GameLog, ruleset: str = DEFAULT_RULESET
+) -> tuple[dict[str, Any], list[list[int]]]:
+    """:func:`replay`'s output, and each hand's payments by seat as the log records them."""
     lobby = read_lobby(log.go)
     first = log.hands[0].init
     ten = numbers(first, "ten", "hand 1 <INIT>", PLAYERS)
@@ -119,12 +128,13 @@ def replay(log: GameLog, ruleset: str = DEFAULT_RULESET) -> dict[str, Any]:
     owari = last if "owari" in last else None
     final, results = _session(game, complete=owari is not None)
     game.differs += compare.game_end(owari, final, results, "the game's end <owari>")
-    return {
+    out = {
         "hands": game.hands,
         "final_points": final,
         "session_scores": None if results is None else [float(r) for r in results],
         "differs": game.differs,
     }
+    return out, game.logged
 
 
 def _hand(game: _Game, hand: HandLog, red: bool) -> None:
@@ -148,6 +158,7 @@ def _hand(game: _Game, hand: HandLog, red: bool) -> None:
     game.hands.append({"round": label, **row, "deltas": [settlement.deltas[s] for s in SEATS]})
     ends = [w.log for w in play.wins] or [play.end]
     theirs = compare.log_deltas(ends, play.riichi, f"hand {hand.number + 1}")
+    game.logged.append(theirs)
     game.differs += compare.payments(label, game.hands[-1]["deltas"], theirs)
     if not play.wins:
         game.differs += compare.draw_figures(label, play)

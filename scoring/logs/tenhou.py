@@ -15,9 +15,11 @@ reference: a log has none, and each is a way to make a parser misbehave.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import zlib
 from dataclasses import dataclass, field
+from urllib.parse import unquote
 from xml.etree.ElementTree import ParseError
 
 from defusedxml import DefusedXmlException
@@ -35,6 +37,7 @@ DEALT = 13
 PLAYERS = 4
 PLAY_TAG = re.compile(r"^([TUVWDEFG])(\d+)$")
 DRAW_TAGS, DISCARD_TAGS = "TUVW", "DEFG"
+MAX_NAME = 40  # Tenhou names are 8 characters; a longer one is cut, not trusted
 MAX_NUMBER = 10**9  # far above any figure of a game; bounds what a number may be
 DECIMAL = re.compile(r"-?\d{1,9}(\.\d{1,3})?")
 
@@ -72,8 +75,18 @@ class HandLog:
 
 @dataclass(frozen=True)
 class GameLog:
+    """The game: its lobby, its hands, and what a site needs to file it.
+
+    ``names`` are the players' Tenhou names by seat (seat 0 deals first), as
+    the first ``UN`` gives them, decoded. ``fingerprint`` is the play itself
+    hashed (every deal and event), so the same game is known again whatever
+    its file is called or however it was packed.
+    """
+
     go: dict[str, str]
     hands: tuple[HandLog, ...]
+    names: tuple[str, ...] = ()
+    fingerprint: str = ""
 
 
 def read_log(data: bytes) -> GameLog:
@@ -86,11 +99,14 @@ def read_log(data: bytes) -> GameLog:
     go: dict[str, str] | None = None
     hands: list[HandLog] = []
     current: tuple[dict[str, str], list[Event]] | None = None
+    names: tuple[str, ...] = ()
     elements = list(root)
     for at, element in enumerate(elements):
         tag, attrs = element.tag, dict(element.attrib)
         if tag == "GO":
             go = attrs
+        elif tag == "UN" and "n0" in attrs and not names:
+            names = tuple(unquote(attrs.get(f"n{i}", ""))[:MAX_NAME] for i in range(PLAYERS))
         elif tag == "INIT":
             if current is not None:
                 raise _unfinished(len(hands))
@@ -110,7 +126,18 @@ def read_log(data: bytes) -> GameLog:
         raise LogError("not_mjlog", "no <GO> element: the log does not say its lobby's rules")
     if not hands:
         raise LogError("not_mjlog", "no hand in the log (no <INIT> element)")
-    return GameLog(go, tuple(hands))
+    return GameLog(go, tuple(hands), names, _fingerprint(hands))
+
+
+def _fingerprint(hands: list[HandLog]) -> str:
+    play = hashlib.sha256()
+    for hand in hands:
+        play.update(repr(sorted(hand.init.items())).encode())
+        for event in hand.events:
+            play.update(
+                repr((event.tag, event.seat, event.tile, sorted(event.attrs.items()))).encode()
+            )
+    return play.hexdigest()
 
 
 def _text(data: bytes) -> bytes:

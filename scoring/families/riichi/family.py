@@ -29,6 +29,7 @@ from scoring.families.riichi.hand import RULESETS as HAND_RULESETS
 from scoring.families.riichi.parts import riichi_parts
 from scoring.families.riichi.setup import ALL_OPTIONS, RiichiSetup, riichi_setup
 from scoring.families.riichi.sheet import replay_riichi
+from scoring.logs.game import LoggedGame, read_game
 
 # rules/riichi.md §3: result points; raw points and best session are ⚠ our choice.
 PRECEDENCE = ("result_points", "raw_points", "best_session")
@@ -165,6 +166,12 @@ class RiichiFamily(BaseFamily):
 
     def score_parts(self, rules: RiichiSetup, result: Mapping[str, Any]):
         return riichi_parts(rules, result)
+
+    def reads_game_logs(self) -> bool:
+        return True  # Tenhou's mjlog (scoring/logs)
+
+    def read_game_log(self, rules: RiichiSetup, data: bytes) -> LoggedGame:
+        return read_game(data, rules)
 
 
 FAMILY = RiichiFamily()

@@ -180,8 +180,9 @@ def _ends(
     if dealer != at.dealer:
         return True, None  # the deal passes with someone at the return: the game is over
     top = min(SEATS, key=lambda s: (-points[s], SEATS.index(s)))
-    kept = played.settlement.outcome in (Outcome.DEALER_WIN, Outcome.DRAW_DEALER_TENPAI)
-    if kept and top == at.dealer:
+    # Only a win stops the game (アガリ止め): a leading dealer ready at a draw plays on, as
+    # Tenhou's own log bug1.xml shows (S4-1, N ready and first at 37,400, then S4-2).
+    if played.settlement.outcome is Outcome.DEALER_WIN and top == at.dealer:
         return True, message("agari_yame")
     return False, None
 

@@ -306,6 +306,25 @@ def test_tenhou_leading_dealer_stops_in_south_4():
     assert sheet.rows[-1].notes == (Message("agari_yame"),) and sheet.warnings == ()
 
 
+def test_tenhou_leading_dealer_ready_at_a_draw_plays_on():
+    # rules/riichi.md §4 "Agari-yame: automatic for a leading last dealer": a win (agari),
+    # not a draw. Tenhou's log bug1.xml (../shared/corpus/logs) plays S4-2 after N, the
+    # dealer, was ready and first at S4-1's draw. Here, 1 han 30 fu rons are 1,000:
+    rows = [
+        ron("N", "S", 3, 30),  # E1: 3,900 -> E 25,000 S 21,100 W 25,000 N 28,900
+        ron("N", "W", 1, 30),  # E2 -> 25,000 21,100 24,000 29,900
+        ron("N", "E", 1, 30),  # E3 -> 24,000 21,100 24,000 30,900
+        ron("S", "E", 1, 30),  # E4 -> 23,000 22,100 24,000 30,900
+        ron("W", "E", 1, 30),  # S1 -> 22,000 22,100 25,000 30,900
+        ron("E", "S", 1, 30),  # S2 -> 23,000 21,100 25,000 30,900
+        ron("S", "E", 1, 30),  # S3 -> 22,000 22,100 25,000 30,900
+        draw(tenpai=["N"]),  # S4-0: N alone ready, +3,000 -> 21,000 21,100 24,000 33,900
+    ]
+    sheet = replay_sheet("tenhou", {}, rows)
+    assert sheet.rows[-1].totals == totals(21_000, 21_100, 24_000, 33_900)
+    assert sheet.rows[-1].notes == () and not sheet.complete and sheet.next_label == "S4-1"
+
+
 def test_tenhou_goes_west_when_nobody_has_30000():
     # S4-0: E rons W (1,000): E 27,000, nobody at 30,000, the deal passes: West 1.
     rows = [*SMALL_RONS, ron("E", "W", 1, 30)]

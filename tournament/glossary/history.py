@@ -53,6 +53,10 @@ HISTORY_REASONS = {
     "registration.team_set": _("team set"),
     "round.next_round_time": _("next round's start time set"),
     "player.latin_names_pasted": _("Latin names pasted"),
+    "seat.from_game_log": _("seated as in the online game's log %(log)s"),
+    "game_log.filed": _("online game's log filed on the table"),
+    "game_log.taken_off": _("online game's log taken off the table"),
+    "online_name.matched": _("online name matched to the player"),
 }
 
 # A round's history (tournament.rounds.history): what each entry is about, as a short tag.

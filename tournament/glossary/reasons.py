@@ -18,4 +18,6 @@ VERSION_REASONS = {
     "seating_corrected": _("seating corrected (%(players)s): confirm again"),
     "results_grid": _("entered in the round's results grid"),
     "results_api": _("entered with the round's other tables (API)"),
+    "game_log": _("entered from the online game's log %(log_id)s (%(file)s)"),
+    "game_log_removed": _("the online game's log %(log_id)s (%(file)s) taken off"),
 }

@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from tournament.events.model_fields import numbered_in, part_of, staff_user
-from tournament.events.models import EntryLevel
+from tournament.events.models import EntryLevel, Event, Registration
 from tournament.seating.models import Table, Wind
 
 # A player named by their starting seat: the winds of the table (seating.Wind).
@@ -67,6 +67,9 @@ class ScoreSheet(models.Model):
         # Issue #34: many tables at once, from the round's results grid or the staff API.
         RESULTS_GRID = "results_grid", _("Entered in the round's results grid")
         RESULTS_API = "results_api", _("Entered with the round's other tables (API)")
+        # Issue #36: an online table's game, from its log (GameLogUse).
+        GAME_LOG = "game_log", _("Entered from an online game's log")  # {"log_id", "file"}
+        GAME_LOG_REMOVED = "game_log_removed", _("Online game's log taken off")  # same
 
     table = models.ForeignKey(
         Table, on_delete=models.PROTECT, related_name="sheets", verbose_name=_("table")
@@ -249,3 +252,82 @@ class Penalty(models.Model):
 
     def __str__(self):
         return f"{self.player} {self.points}"
+
+
+class GameLogUse(models.Model):
+    """An online game's log filed on a table's sheet (issue #36): which game, where, by whom.
+
+    A game is known by its ``fingerprint`` (the play hashed, whatever the file
+    is called or however it is packed) and, where the file or the director
+    gives it, Tenhou's log id. A game stands on one table at a time: a second
+    upload of it is refused, naming the table it is on. Taking it off the
+    table (``released_at``, with who and why) frees it, and the row stays as
+    the record that it was there.
+    """
+
+    table = models.ForeignKey(
+        Table, on_delete=models.PROTECT, related_name="game_logs", verbose_name=_("table")
+    )
+    sheet = models.ForeignKey(
+        ScoreSheet, on_delete=models.PROTECT, related_name="+", verbose_name=_("version written")
+    )
+    fingerprint = models.CharField(_("game fingerprint"), max_length=64)
+    log_id = models.CharField(_("log id"), max_length=60, blank=True)
+    file_name = models.CharField(_("file"), max_length=200, blank=True)
+    names = models.JSONField(_("names in the log"), default=list)
+    lobby_type = models.PositiveIntegerField(_("lobby rules (GO type)"), default=0)
+    differs = models.JSONField(_("differences from the log"), default=list)
+    uploaded_by = staff_user(_("attached by"), on_delete=models.PROTECT, blank=False)
+    uploaded_at = models.DateTimeField(_("attached at"), auto_now_add=True)
+    released_by = staff_user(_("taken off by"), on_delete=models.PROTECT)
+    released_at = models.DateTimeField(_("taken off at"), null=True, blank=True)
+    release_reason = models.CharField(_("why taken off"), max_length=300, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("online game log")
+        verbose_name_plural = _("online game logs")
+        ordering = ["table", "uploaded_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["fingerprint"],
+                condition=Q(released_at__isnull=True),
+                name="a_game_log_on_one_table",
+            ),
+            models.UniqueConstraint(
+                fields=["log_id"],
+                condition=Q(released_at__isnull=True) & ~Q(log_id=""),
+                name="a_log_id_on_one_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(released_at__isnull=True) | ~Q(release_reason=""),
+                name="game_log_taken_off_says_why",
+            ),
+        ]
+
+    def __str__(self):
+        return self.log_id or self.file_name or self.fingerprint[:12]
+
+
+class OnlineName(models.Model):
+    """A player's name in an online client, as a director matched it, kept for the event."""
+
+    event = part_of(Event, "online_names", _("event"))
+    name = models.CharField(_("online name"), max_length=40)
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("online name")
+        verbose_name_plural = _("online names")
+        ordering = ["event", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="one_player_per_online_name"),
+        ]
+
+    def __str__(self):
+        return self.name

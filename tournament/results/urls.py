@@ -5,6 +5,7 @@
 
 from django.urls import path
 
+from tournament.results.online import views as online_views
 from tournament.results.page import grid_views, history_views, views
 
 app_name = "results"
@@ -28,6 +29,7 @@ urlpatterns = [
     path(f"{TABLE}final/", views.final_scores, name="final"),
     path(f"{TABLE}submit/", views.submit, name="submit"),
     path(f"{TABLE}confirm/", views.confirm, name="confirm"),
+    path(f"{TABLE}log/", online_views.game_log, name="game_log"),
     path(f"{TABLE}history/", history_views.history, name="history"),
     path(f"{TABLE}v<int:version>/", history_views.version, name="version"),
 ]

@@ -280,6 +280,7 @@ def render_table(request, event, table, *, status=200, **parts):
         "open_form": parts.get("open_form"),
         "page_error": parts.get("page_error"),
         "decide_error": parts.get("decide_error"),
+        "reads_logs": family_of(event).reads_game_logs(),
         **allowed,
     }
     return render(request, "results/table.html", context, status=status)

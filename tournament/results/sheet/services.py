@@ -62,6 +62,7 @@ __all__ = [
     "confirm_sheet",
     "head_of",
     "preview",
+    "put_game",
     "record_ruling",
     "remove_hand",
     "replace_hand",
@@ -237,6 +238,23 @@ def _sheet_verb(build):
         return _change(table, mutate, default, held=held, **write)
 
     return verb
+
+
+@_sheet_verb
+def put_game(table: Table, entries: list[dict], *, by, reason):
+    """Every hand of a game at once (an online table's log): the sheet's hands become these.
+
+    Rulings stay: a judge's decision at an online table is not in the log.
+    Each row is checked as a judge's hand is (``_put_entry``).
+    """
+
+    def mutate(state):
+        state.kind, state.final_scores, state.leftover_sticks = ScoreSheet.Kind.HANDS, None, 0
+        state.entries = []
+        for entry in entries:
+            _put_entry(state, entry, None, by, table.round.event)
+
+    return mutate, reason
 
 
 @_sheet_verb

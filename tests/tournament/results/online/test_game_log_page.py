@@ -1,0 +1,195 @@
+"""An online table's game filed from its Tenhou log, through the page (issue #36)."""
+
+from __future__ import annotations
+
+import gzip
+
+from scoring.core.seats import SEATS
+from tests.tournament.results.online.conftest import (
+    carried,
+    log_bytes,
+    log_url,
+    players_by_name,
+    sheets_of,
+)
+from tournament.results.models import GameLogUse, OnlineName, ScoreSheet
+from tournament.seating.models import Seat
+
+EXAMPLE_NAMES = ("Mpeace", "テンパイ少年", "羽根の無い冷房", "MitYa")
+# Who played as whom in these tests: log seat i (0 deals first) -> the table's player.
+PLAYED_AS = ("Dmitri Orlov", "Akagi Shigeru", "Carla Diaz", "Bai Lan")
+
+
+def check(client, table, data=None, name="example.mjlog", **post):
+    files = {}
+    if data is not None:
+        from django.core.files.uploadedfile import SimpleUploadedFile
+
+        files["log_file"] = SimpleUploadedFile(name, data)
+    return client.post(log_url(table), {"action": "check", **post, **files})
+
+
+def answers(table, played_as=PLAYED_AS) -> dict:
+    ids = players_by_name(table)
+    return {f"player_{i}": ids[name] for i, name in enumerate(played_as)}
+
+
+def test_a_log_checked_then_saved_becomes_a_submitted_sheet(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    page = check(
+        client, table, log_bytes("example.xml"), name="2010081910gm-00a9-0000-1c1b4f1b.mjlog"
+    )
+    assert page.status_code == 200
+    html = page.content.decode()
+    for name in EXAMPLE_NAMES:
+        assert name in html
+    assert "Who played under this name?" in html  # no player of the table has a Tenhou name
+    assert 'id="log-agrees"' in html and 'id="save-log"' in html
+    assert 'id="log-hand-9"' in html and "Riichi" in html
+    assert not sheets_of(table).exists()  # a preview saves nothing
+
+    saved = client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    assert saved.status_code == 302
+    head = sheets_of(table).get()
+    assert head.status == ScoreSheet.Status.SUBMITTED and head.submitted_by == users["judge"]
+    assert head.reason_code == "game_log"
+    assert head.reason_params == {
+        "log_id": "2010081910gm-00a9-0000-1c1b4f1b",
+        "file": "2010081910gm-00a9-0000-1c1b4f1b",
+    }
+    assert head.hands.count() == 9 and head.complete and head.balanced
+    use = GameLogUse.objects.get()
+    assert (use.table, use.sheet, use.names) == (table, head, list(EXAMPLE_NAMES))
+    # Each player took the wind of their log seat; each name is remembered for the event.
+    winds = {s.registration.name: s.wind for s in Seat.objects.filter(table=table)}
+    assert winds == dict(zip(PLAYED_AS, SEATS, strict=True))
+    memory = {m.name: m.registration.name for m in OnlineName.objects.all()}
+    assert memory == dict(zip(EXAMPLE_NAMES, PLAYED_AS, strict=True))
+    # The history names the log; a second person confirms it as any sheet.
+    history = client.get(log_url(table).replace("log/", "history/")).content.decode()
+    assert "entered from the online game&#x27;s log 2010081910gm-00a9-0000-1c1b4f1b" in history
+    client.force_login(users["judge2"])
+    confirm = client.post(log_url(table).replace("log/", "confirm/"), {"version": head.version})
+    assert confirm.status_code == 302
+    head.refresh_from_db()
+    assert head.status == ScoreSheet.Status.CONFIRMED and head.confirmed_by == users["judge2"]
+
+
+def test_the_sheet_pays_as_the_log_and_ends_with_its_result(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    page = check(client, table, log_bytes("example.xml"))
+    client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    head = sheets_of(table).get()
+    # owari of example.xml, read from the file: final points in hundreds, then results.
+    text = log_bytes("example.xml").decode()
+    owari = text.split('owari="')[1].split('"')[0].split(",")
+    points = [int(float(v) * 100) for v in owari[0:8:2]]
+    assert [head.result["final_points"][s] for s in SEATS] == points
+    scores = [float(head.result["session"][s]["score"]) for s in SEATS]
+    assert scores == [float(v) for v in owari[1:8:2]]
+
+
+def test_the_names_are_remembered_for_the_event(client, tenhou_tables):
+    (table, other), users = tenhou_tables
+    client.force_login(users["director"])
+    page = check(client, table, log_bytes("example.xml"))
+    client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    # The other table's players have other names; the memory points at table 1's.
+    again = check(client, other, log_bytes("bug1.xml")).content.decode()
+    assert "Who played under this name?" in again
+    OnlineName.objects.create(
+        event=table.round.event,
+        name="このきー",
+        registration=other.seats.get(wind="S").registration,
+    )
+    again = check(client, other, log_bytes("bug1.xml")).content.decode()
+    assert "as matched earlier in this event" in again
+
+
+def test_the_same_game_twice_is_refused_naming_where_it_is(client, tenhou_tables):
+    (table, other), users = tenhou_tables
+    client.force_login(users["judge"])
+    page = check(client, table, log_bytes("example.xml"))
+    client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    versions = ScoreSheet.objects.count()
+    for target, data in (
+        (other, log_bytes("example.xml")),
+        (table, gzip.compress(log_bytes("example.xml"))),
+    ):
+        again = check(client, target, data)
+        html = again.content.decode()
+        assert "This game is already filed on Table 1, round 1 (" in html
+        assert 'id="save-log"' not in html
+        forced = client.post(
+            log_url(target),
+            {
+                **carried(again),
+                **answers(target, [n if target == table else f"{n} 2" for n in PLAYED_AS]),
+                "action": "save",
+            },
+        )
+        assert forced.status_code == 400 and "already filed on Table 1" in forced.content.decode()
+    assert ScoreSheet.objects.count() == versions and GameLogUse.objects.count() == 1
+
+
+def test_taking_a_log_off_frees_the_game_for_another_table(client, tenhou_tables):
+    (table, other), users = tenhou_tables
+    client.force_login(users["director"])
+    page = check(client, table, log_bytes("example.xml"))
+    client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    head = sheets_of(table).order_by("version").last()
+    off = client.post(
+        log_url(table),
+        {"action": "take_off", "base_version": head.version, "reason": "the game of table 2"},
+    )
+    assert off.status_code == 302
+    head = sheets_of(table).order_by("version").last()
+    assert head.reason_code == "game_log_removed" and head.hands.count() == 0
+    use = GameLogUse.objects.get()
+    assert use.released_by == users["director"] and use.release_reason == "the game of table 2"
+    page = check(client, other, log_bytes("example.xml"))
+    assert 'id="save-log"' in page.content.decode()
+    done = client.post(
+        log_url(other),
+        {**carried(page), **answers(other, [f"{n} 2" for n in PLAYED_AS]), "action": "save"},
+    )
+    assert (
+        done.status_code == 302 and GameLogUse.objects.filter(released_at=None).get().table == other
+    )
+
+
+def test_a_double_tap_on_save_saves_once(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    page = check(client, table, log_bytes("example.xml"))
+    post = {**carried(page), **answers(table), "action": "save"}
+    assert client.post(log_url(table), post).status_code == 302
+    assert client.post(log_url(table), post).status_code == 302
+    assert sheets_of(table).count() == 1 and GameLogUse.objects.count() == 1
+
+
+def test_the_page_speaks_japanese(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    client.cookies["django_language"] = "ja"
+    html = check(
+        client, table, log_bytes("example.xml"), HTTP_ACCEPT_LANGUAGE="ja"
+    ).content.decode()
+    assert "立直" in html
+    assert "Who played under this name?" not in html and "Check again" not in html
+
+
+def test_the_table_page_links_to_it_only_for_a_family_that_reads_logs(
+    client, tenhou_tables, make_table, staff
+):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    page = client.get(log_url(table).replace("log/", ""))
+    assert 'id="game-log-link"' in page.content.decode()
+    mcr = make_table("mcr", slug="mcr-day")
+    mcr_users = staff(mcr.round.event)
+    client.force_login(mcr_users["judge"])
+    assert 'id="game-log-link"' not in client.get(log_url(mcr).replace("log/", "")).content.decode()
+    assert client.get(log_url(mcr)).status_code == 404

@@ -7,6 +7,8 @@ language; the log's own English details are never shown in their place.
 
 from django.utils.translation import gettext_lazy as _
 
+from tournament.glossary.values import UNITS
+
 LOG_REFUSALS = {
     "three_player": _(
         "This is a three-player game. Only four-player riichi games can be filed on a table."
@@ -68,9 +70,9 @@ MISMATCH_VALUES = {
 # compare.differ's "what": where our engine and the log disagree.
 DIFFERENCES = {
     "delta": _("payment"),
-    "points": _("points"),
-    "han": _("han"),
-    "fu": _("fu"),
+    "points": UNITS["points"],
+    "han": UNITS["han"],
+    "fu": UNITS["fu"],
     "limit": _("limit"),
     "yaku": _("yaku"),
     "valid": _("a valid win"),

@@ -29,7 +29,10 @@ def preview_page(seen: LogPreview, *, carried: str) -> dict:
     }
     sheet = None
     if seen.result is not None:
-        sheet = sheet_view(seen.result.to_dict(), names, lang(), **sheet_parts(event))
+        result = seen.result.to_dict()
+        for row, entry in zip(result["rows"], seen.game.entries, strict=False):
+            row["entry"] = entry  # the riichi and tenpai marks, as a stored hand gives them
+        sheet = sheet_view(result, names, lang(), **sheet_parts(event))
         sheet["points_heading"] = points_heading(event)
         for row, entry, mark in zip(sheet["rows"], seen.game.entries, seen.marks, strict=False):
             row["tiles"] = tiles_of(entry)

@@ -5,8 +5,9 @@ log", chooses the log file (read from ``../shared/corpus/logs``, never
 copied), checks it, says who played under each Tenhou name, checks again
 (the preview is saved as ``online-log-preview-1366.png``; a phone's, in
 Japanese, as ``online-log-preview-360-ja.png``), and saves. A second
-judge, in another browser, confirms the sheet; once the round's results are published, the public standings show
-the game's result, as Tenhou's own ``owari`` gives it.
+judge, in another browser, confirms the sheet; once the round's results
+are published, the public standings show the game's result, as Tenhou's
+own ``owari`` gives it.
 """
 
 from __future__ import annotations

@@ -268,8 +268,14 @@ class GameLogUse(models.Model):
     table = models.ForeignKey(
         Table, on_delete=models.PROTECT, related_name="game_logs", verbose_name=_("table")
     )
+    # The version the log wrote; empty only inside the save that claims the game first.
     sheet = models.ForeignKey(
-        ScoreSheet, on_delete=models.PROTECT, related_name="+", verbose_name=_("version written")
+        ScoreSheet,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        verbose_name=_("version written"),
     )
     fingerprint = models.CharField(_("game fingerprint"), max_length=64)
     log_id = models.CharField(_("log id"), max_length=60, blank=True)

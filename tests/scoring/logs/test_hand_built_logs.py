@@ -180,3 +180,42 @@ def test_a_win_on_the_tile_added_to_a_pon_is_chankan():
     (winner,) = out["hands"][0]["winners"]
     assert sorted(winner["yaku"]) == ["chankan", "tanyao"]
     assert out["hands"][0]["deltas"] == [0, 0, -2600, 2600]
+
+
+OTHERS = ["147m258p369s1234z", "147p258s369m1234z", "147s258m369p5677z"]
+
+
+def _blessing(dealer_wins: bool) -> Hand:
+    """A win on the first draw: the dealer's (tenhou, 天和) or seat 1's (chiihou, 地和).
+
+    The winner is dealt 123m456m789m123p5p and draws the other 5p; nobody
+    calls before. Tenhou writes a yakuman as ``yakuman`` (37 天和, 38 地和)
+    and ``ten`` limit 5.
+    """
+    winner = 0 if dealer_wins else 1
+    deal = list(OTHERS)
+    deal.insert(winner, "123m456m789m123p5p")
+    hand = Hand((0, 0, 0), 0, START, deal, "9m")
+    if not dealer_wins:
+        hand.turn(0, "8s")
+    hand.draw(winner, "5p")
+    won = hand.held[winner][-1]
+    sc = "250,480,250,-160,250,-160,250,-160" if dealer_wins else "250,-160,250,320,250,-80,250,-80"
+    points = 48000 if dealer_wins else 32000
+    return hand.end(
+        f'<AGARI ba="0,0" hai="{hand.hand_of(winner)}" machi="{won}" ten="40,{points},5" '
+        f'yakuman="{37 if dealer_wins else 38}" doraHai="{hand.dora}" who="{winner}" '
+        f'fromWho="{winner}" sc="{sc}"/>'
+    )
+
+
+def test_a_win_on_the_first_draw_is_tenhou_or_chiihou():
+    for dealer_wins, yaku, deltas in (
+        (True, "tenhou", [48000, -16000, -16000, -16000]),
+        (False, "chiihou", [-16000, 32000, -8000, -8000]),
+    ):
+        out = _replay(game(_blessing(dealer_wins)))
+        assert out["differs"] == [], out["differs"]
+        (hand,) = out["hands"]
+        assert hand["outcome"] == "tsumo" and hand["winners"][0]["yaku"] == [yaku]
+        assert hand["deltas"] == deltas

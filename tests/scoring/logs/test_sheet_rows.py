@@ -21,6 +21,8 @@ from scoring.logs.game import read_game
 from scoring.logs.lobby import read_lobby
 from scoring.logs.replay import replay
 from scoring.logs.tenhou import read_log
+from tests.scoring.logs import test_hand_built_logs as built
+from tests.scoring.logs.builder import game
 from tests.scoring.logs.test_corpus_logs import FOUR
 
 
@@ -74,3 +76,37 @@ def test_names_and_fingerprint():
     assert packed.fingerprint == game.fingerprint and len(game.fingerprint) == 64
     other = next(p for p in FOUR if p.name == "bug1.xml").read_bytes()
     assert read_game(other, riichi_setup("tenhou", {})).fingerprint != game.fingerprint
+
+
+BUILT = {
+    "nagashi, then four winds": lambda: game(
+        built._nagashi_hand(), built._four_winds((1, 1, 1), 1, [370, 200, 210, 210], wind="4z")
+    ),
+    "four winds, then a double ron": lambda: game(
+        built._four_winds((0, 0, 0), 0, built.START), built._double_ron()
+    ),
+    "tenhou": lambda: game(built._blessing(True)),
+    "chiihou": lambda: game(built._blessing(False)),
+}
+
+
+@pytest.mark.parametrize("name", BUILT)
+def test_hand_built_logs_replay_on_the_sheet_as_logged(name):
+    """Nagashi, an abortive draw, two rons on one discard, tenhou and chiihou, as sheet rows."""
+    data = BUILT[name]()
+    setup, _ = _room(data)
+    game_read = read_game(data, setup)
+    sheet = FAMILY.replay(
+        setup, game_read.entries, [], final_scores=None, leftover_sticks=0, lang="en"
+    )
+    paid = [[r.deltas[s] for s in SEATS] for r in sheet.rows]
+    assert paid == [list(h.logged) for h in game_read.hands]
+    outcomes = [e["outcome"] for e in game_read.entries]
+    flags = [f for e in game_read.entries for f in (e.get("hand") or {}).get("flags", [])]
+    expected = {
+        "nagashi, then four winds": (["nagashi", "abortive"], []),
+        "four winds, then a double ron": (["abortive", "ron"], []),
+        "tenhou": (["tsumo"], ["tenhou"]),
+        "chiihou": (["tsumo"], ["chiihou"]),
+    }[name]
+    assert (outcomes, flags) == expected

@@ -66,6 +66,7 @@ def save_log(
         head = head_of(table)
         if (head.version if head else 0) != base_version:
             raise NotAllowed(_("The sheet changed since the preview: check the log again."))
+        use = _claim(seen, table, by)
         label = seen.log_id or seen.file_name
         _seat_as_logged(table, seen.seats, order, by, label)
         _remember(table.round.event, seen.matches, by)
@@ -78,25 +79,35 @@ def save_log(
             reason=reason,
             entry_key=entry_key,
         )
-        try:
-            with transaction.atomic():
-                use = GameLogUse(
-                    table=table,
-                    sheet=sheet,
-                    fingerprint=seen.game.fingerprint,
-                    log_id=seen.log_id,
-                    file_name=seen.file_name,
-                    names=list(seen.game.names),
-                    lobby_type=seen.game.lobby_type,
-                    differs=seen.game.to_dict()["differs"],
-                    uploaded_by=by,
-                )
-                save_with_history(use, change_reason("game_log.filed"), by)
-        except IntegrityError:  # filed elsewhere in the meantime (another table's lock)
-            raise LogRefused("already_used", **where_used(_filed(seen))) from None
+        use.sheet = sheet
+        save_with_history(use, change_reason("game_log.filed"), by)
         if sheet.complete:
             sheet = services.submit_sheet(table, by=by, version=sheet.version)
         return sheet
+
+
+def _claim(seen, table: Table, by) -> GameLogUse:
+    """The game's row, written first: a save of the same game elsewhere waits here, then fails.
+
+    Before anything else of the save, so that the second of two saves of one
+    game (on two tables, each under its own table's lock) is refused by the
+    unique index, not stopped by some other row the first one wrote.
+    """
+    try:
+        with transaction.atomic():
+            use = GameLogUse(
+                table=table,
+                fingerprint=seen.game.fingerprint,
+                log_id=seen.log_id,
+                file_name=seen.file_name,
+                names=list(seen.game.names),
+                lobby_type=seen.game.lobby_type,
+                differs=seen.game.to_dict()["differs"],
+                uploaded_by=by,
+            )
+            return save_with_history(use, change_reason("game_log.filed"), by)
+    except IntegrityError:  # filed elsewhere in the meantime, under another table's lock
+        raise LogRefused("already_used", **where_used(_filed(seen))) from None
 
 
 def _filed(seen) -> GameLogUse:

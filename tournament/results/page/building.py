@@ -21,7 +21,7 @@ from tournament.results.choices import entry_of
 from tournament.results.entry.forms import HandForm
 from tournament.results.entry.table_forms import FinalScoresForm, RulingForm, VersionForm
 from tournament.results.entry.win_blocks import MAX_BLOCKS, on_key
-from tournament.results.models import ScoreSheet
+from tournament.results.models import GameLogUse, ScoreSheet
 from tournament.results.page.bar import bar_view
 from tournament.results.page.display import players_of, sheet_view
 from tournament.results.sheet import services, traps
@@ -281,6 +281,7 @@ def render_table(request, event, table, *, status=200, **parts):
         "page_error": parts.get("page_error"),
         "decide_error": parts.get("decide_error"),
         "reads_logs": family_of(event).reads_game_logs(),
+        "game_log": GameLogUse.objects.filter(table=table, released_at__isnull=True).first(),
         **allowed,
     }
     return render(request, "results/table.html", context, status=status)

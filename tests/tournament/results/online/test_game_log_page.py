@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gzip
 
+from django.core.files.uploadedfile import SimpleUploadedFile
+
 from scoring.core.seats import SEATS
 from tests.tournament.results.online.conftest import (
     carried,
@@ -13,6 +15,7 @@ from tests.tournament.results.online.conftest import (
     sheets_of,
 )
 from tournament.results.models import GameLogUse, OnlineName, ScoreSheet
+from tournament.results.sheet import services
 from tournament.seating.models import Seat
 
 EXAMPLE_NAMES = ("Mpeace", "テンパイ少年", "羽根の無い冷房", "MitYa")
@@ -23,8 +26,6 @@ PLAYED_AS = ("Dmitri Orlov", "Akagi Shigeru", "Carla Diaz", "Bai Lan")
 def check(client, table, data=None, name="example.mjlog", **post):
     files = {}
     if data is not None:
-        from django.core.files.uploadedfile import SimpleUploadedFile
-
         files["log_file"] = SimpleUploadedFile(name, data)
     return client.post(log_url(table), {"action": "check", **post, **files})
 
@@ -193,3 +194,44 @@ def test_the_table_page_links_to_it_only_for_a_family_that_reads_logs(
     client.force_login(mcr_users["judge"])
     assert 'id="game-log-link"' not in client.get(log_url(mcr).replace("log/", "")).content.decode()
     assert client.get(log_url(mcr)).status_code == 404
+
+
+def test_a_confirmed_sheet_is_corrected_by_a_director_only(client, tenhou_tables):
+    """A table typed in by hand and confirmed, then its log: a director's correction."""
+    (table, _), users = tenhou_tables
+    draw = {"outcome": "draw", "tenpai": [], "riichi": []}
+    sheet = services.add_hand(table, draw, by=users["judge"], base_version=0)
+    services.submit_sheet(table, by=users["judge"], version=sheet.version)
+    services.confirm_sheet(table, by=users["judge2"], version=sheet.version)
+    client.force_login(users["judge"])
+    page = check(client, table, log_bytes("example.xml"))
+    refused = client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    assert refused.status_code == 400 and "only a director" in refused.content.decode().lower()
+    assert not GameLogUse.objects.exists()
+
+    client.force_login(users["director"])
+    page = check(client, table, log_bytes("example.xml"))
+    saved = client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    assert saved.status_code == 302
+    head = sheets_of(table).order_by("version").last()
+    assert head.is_correction and head.status == ScoreSheet.Status.SUBMITTED
+    assert head.parent.status == ScoreSheet.Status.CONFIRMED  # until the correction is confirmed
+    client.force_login(users["judge2"])
+    client.post(log_url(table).replace("log/", "confirm/"), {"version": head.version})
+    head.refresh_from_db()
+    assert head.status == ScoreSheet.Status.CONFIRMED
+    assert sheets_of(table).get(version=sheet.version).status == ScoreSheet.Status.SUPERSEDED
+
+
+def test_the_seats_change_in_their_history_and_the_table_page_names_the_log(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    page = check(client, table, log_bytes("example.xml"), log_id="2010081910gm-00a9-0000-1c1b4f1b")
+    client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    reasons = {h.history_change_reason for h in Seat.history.filter(table_id=table.pk)}
+    assert any("seat.from_game_log" in (r or "") for r in reasons)
+    html = client.get(log_url(table).replace("log/", "")).content.decode()
+    assert "from the online game's log 2010081910gm-00a9-0000-1c1b4f1b" in html
+    # The log's page shows it filed, with the way to take it off.
+    html = client.get(log_url(table)).content.decode()
+    assert 'id="filed-log"' in html and 'id="take-off"' in html

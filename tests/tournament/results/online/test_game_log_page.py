@@ -235,3 +235,28 @@ def test_the_seats_change_in_their_history_and_the_table_page_names_the_log(clie
     # The log's page shows it filed, with the way to take it off.
     html = client.get(log_url(table)).content.decode()
     assert 'id="filed-log"' in html and 'id="take-off"' in html
+
+
+def test_where_our_engine_and_the_log_disagree_the_hand_is_marked(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    # Hand 2's AGARI says 8,600 where the hand is worth 8,000 (a mangan by self-draw).
+    wrong = log_bytes("example.xml").replace(b'ten="20,8000,1"', b'ten="20,8600,1"', 1)
+    html = check(client, table, wrong).content.decode()
+    assert 'id="log-differs"' in html and 'id="log-agrees"' not in html
+    assert "disagree in 1 place" in html
+    # Named by the Tenhou name until the players are chosen.
+    assert "points (羽根の無い冷房): our engine 8,000, the log 8,600" in html
+    hand = html.split('id="log-hand-2"')[1].split("</li>\n  \n    <li")[0]
+    assert "log-mark" in hand
+
+
+def test_a_hand_the_event_pays_otherwise_is_marked_with_tenhous_payments(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    # A chip lobby rounds 4 han 30 fu up to a mangan (kiriage); the tenhou preset does not.
+    html = check(client, table, log_bytes("chip.xml_")).content.decode()
+    assert 'id="log-agrees"' in html  # our engine agrees with Tenhou under the lobby's rules
+    assert "1 hand is paid otherwise under this event's rules" in html
+    hand = html.split('id="log-hand-1"')[1].split('id="log-hand-2"')[0]
+    assert "Tenhou paid:" in hand and "+12,000" in hand

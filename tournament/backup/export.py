@@ -32,7 +32,14 @@ from tournament.events.models import Event, Player, Registration, StaffRole
 from tournament.hall.models import ClockEvent, JudgeCall, RoundClock
 from tournament.playerentry.models import HandCheck, PlayerAction, TablePin
 from tournament.printing.models import PrintJob
-from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
+from tournament.results.models import (
+    GameLogUse,
+    HandRecord,
+    OnlineName,
+    Penalty,
+    Ruling,
+    ScoreSheet,
+)
 from tournament.seating.models import Round, Seat, Table
 from tournament.stages.models import Stage, StageEntrant
 
@@ -89,6 +96,9 @@ def _rows_of(event: Event) -> dict[str, tuple]:
     ):
         rows[key] = (model.objects.filter(table__round__event=event), None)
     rows["print_jobs"] = (PrintJob.objects.filter(event=event), None)
+    # Online tables (version 6).
+    rows["online_names"] = _kept(OnlineName, *of_event)
+    rows["game_logs"] = _kept(GameLogUse, *of_event)
     return rows
 
 

@@ -96,14 +96,21 @@ from tournament.events.models import Event, Player, Registration, StaffRole
 from tournament.hall.models import ClockEvent, JudgeCall, RoundClock
 from tournament.playerentry.models import HandCheck, PinAttempt, PlayerAction, TablePin
 from tournament.printing.models import PrintJob
-from tournament.results.models import HandRecord, Penalty, Ruling, ScoreSheet
+from tournament.results.models import (
+    GameLogUse,
+    HandRecord,
+    OnlineName,
+    Penalty,
+    Ruling,
+    ScoreSheet,
+)
 from tournament.seating.models import KeptPlan, Round, Seat, Table
 from tournament.stages.models import Stage, StageEntrant
 from tournament.standings.models import StandingSnapshot
 
 FORMAT = "mahjong-event-backup"
-VERSION = 5  # the version written
-READS = (1, 2, 3, 4, 5)  # the versions the import reads (older ones through ``upgrade``)
+VERSION = 6  # the version written
+READS = (1, 2, 3, 4, 5, 6)  # the versions the import reads (older ones through ``upgrade``)
 
 # What a user row says about a person (never a password or a permission).
 USER_FIELDS = ("username", "first_name", "last_name", "email")
@@ -167,6 +174,9 @@ SECTIONS = (
     Section("hand_checks", HandCheck, since=5),
     Section("player_actions", PlayerAction, since=5),
     Section("print_jobs", PrintJob, since=5),
+    # Online tables (issue #36): the games filed on tables, the names matched to players.
+    Section("online_names", OnlineName, since=6),
+    Section("game_logs", GameLogUse, since=6),
 )
 HISTORY_SECTIONS = tuple(s for s in SECTIONS if s.history_model is not None)
 

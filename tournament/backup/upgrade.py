@@ -17,8 +17,9 @@ player's own values when none is that old), as the data migration
 players keep the EMA id and the Latin names. Versions 1 to 4 knew nothing of
 the hall: they gain empty ``round_clocks``, ``clock_events``, ``judge_calls``,
 ``table_pins``, ``hand_checks``, ``player_actions`` and ``print_jobs`` (an
-event restored as before, without player-entry data). The caller's document
-is left as it was.
+event restored as before, without player-entry data). Versions 1 to 5 knew
+no online tables: they gain empty ``online_names`` and ``game_logs``. The
+caller's document is left as it was.
 """
 
 from __future__ import annotations

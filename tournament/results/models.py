@@ -265,6 +265,12 @@ class GameLogUse(models.Model):
     the record that it was there.
     """
 
+    # The event, beside its table: a game stands once per event in the database (the
+    # constraints below; a restored copy of an event is another event), and the
+    # preview refuses it on any table of any event (``online.reading.used_elsewhere``).
+    event = models.ForeignKey(
+        Event, on_delete=models.PROTECT, related_name="game_logs", verbose_name=_("event")
+    )
     table = models.ForeignKey(
         Table, on_delete=models.PROTECT, related_name="game_logs", verbose_name=_("table")
     )
@@ -297,12 +303,12 @@ class GameLogUse(models.Model):
         ordering = ["table", "uploaded_at"]
         constraints = [
             models.UniqueConstraint(
-                fields=["fingerprint"],
+                fields=["event", "fingerprint"],
                 condition=Q(released_at__isnull=True),
                 name="a_game_log_on_one_table",
             ),
             models.UniqueConstraint(
-                fields=["log_id"],
+                fields=["event", "log_id"],
                 condition=Q(released_at__isnull=True) & ~Q(log_id=""),
                 name="a_log_id_on_one_table",
             ),

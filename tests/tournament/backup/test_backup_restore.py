@@ -30,7 +30,7 @@ def test_a_backup_restores_the_event_into_an_empty_database(committed_played_eve
     swapped = 'seat.swapped {"words":"a wheelchair needs table 1"}'
     assert ("-", swapped) in {h[1:3] for h in before["history"]["seat"]}
     exported = export(committed_played_event.slug, tmp_path / "backup.json")
-    assert exported["format"] == FORMAT and exported["version"] == VERSION == 5
+    assert exported["format"] == FORMAT and exported["version"] == VERSION == 6
 
     call_command("flush", interactive=False, verbosity=0)
     assert not Event.objects.exists() and not get_user_model().objects.exists()

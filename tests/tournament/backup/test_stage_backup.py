@@ -74,7 +74,7 @@ def test_a_staged_team_event_survives_a_round_trip(tmp_path):
     path = tmp_path / "backup.json"
     call_command("export_event", event.slug, "--output", str(path), verbosity=0)
     document = json.loads(Path(path).read_text(encoding="utf-8"))
-    assert document["version"] == VERSION == 5
+    assert document["version"] == VERSION == 6
     assert len(document["stages"]) == 2 and len(document["stage_entrants"]) == 8
     assert document["history"]["stages"] and document["history"]["stage_entrants"]
 

@@ -149,7 +149,8 @@ def test_describe_in_each_language():
         assert describe("table.reseated") == "removed: the round was seated again"
     # Every code reads in every language without a missing parameter.
     params = {"role": "judge", "status": "active", "method": "swiss", "number": 2,
-              "version": 3, "by": 4, "reason": "wild_card"}  # fmt: skip
+              "version": 3, "by": 4, "reason": "wild_card",
+              "log": "2010081910gm-00a9-0000-1c1b4f1b"}  # fmt: skip
     for code, sentence in CODES.items():
         names = set(re.findall(r"%\((\w+)\)s", str(sentence)))
         stored = change_reason(code, **{n: params[n] for n in names})

@@ -96,6 +96,7 @@ def _claim(seen, table: Table, by) -> GameLogUse:
     try:
         with transaction.atomic():
             use = GameLogUse(
+                event=table.round.event,
                 table=table,
                 fingerprint=seen.game.fingerprint,
                 log_id=seen.log_id,

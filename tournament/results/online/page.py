@@ -43,6 +43,7 @@ def preview_page(seen: LogPreview, *, carried: str) -> dict:
         used = str(LOG_REFUSALS["already_used"]) % where_used(seen.used)
     return {
         "used_text": used,
+        "rules_differ": LOG_REFUSALS["rules_differ"],
         "sheet_error": message_of(seen.error) if seen.error is not None else "",
         "preview": seen,
         "carried": carried,

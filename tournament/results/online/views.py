@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from scoring.core.seats import SEATS
 from tournament.events.decorators import event_permission_required
+from tournament.formatting import points
 from tournament.glossary.game_logs import LOG_REFUSALS
 from tournament.results.models import GameLogUse
 from tournament.results.online import reading, saving
@@ -36,8 +37,11 @@ def refusal_text(refused: reading.LogRefused) -> str:
     words = LOG_REFUSALS.get(refused.code)
     if words is None:
         return str(LOG_REFUSALS["unreadable"])
+    params = dict(refused.params)
+    if "limit" in params:
+        params["limit"] = points(params["limit"])  # 2,000,000 as the site writes numbers
     try:
-        return str(words) % refused.params
+        return str(words) % params
     except (KeyError, TypeError, ValueError):
         return str(words)
 

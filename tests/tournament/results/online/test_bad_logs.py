@@ -30,7 +30,10 @@ REFUSED = {
     ),
     "another XML": (b"<html><body>log</body></html>", "This is not a Tenhou game log"),
     "an entity": (ENTITY, "declares a DTD, an entity or an external reference"),
-    "too large": (b"<mjloggm>" + b" " * 2_000_001, "larger than a game log can be"),
+    "too large": (
+        b"<mjloggm>" + b" " * 2_000_001,
+        "larger than a game log can be (at most 2,000,000",
+    ),
 }
 
 
@@ -158,4 +161,16 @@ def test_someone_who_may_not_enter_results_cannot_upload(client, tenhou_tables):
         log_url(table), {"action": "check", "log_file": SimpleUploadedFile("x.mjlog", EXAMPLE)}
     )
     assert page.status_code == 403
+    nothing_saved()
+
+
+def test_pasted_xml_over_the_limit_is_refused_in_words(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    page = client.get(log_url(table)).content.decode()
+    assert 'maxlength="2000000"' in page  # the browser stops a longer paste
+    pasted = "<mjloggm>" + " " * 2_000_001 + "</mjloggm>"
+    refused = client.post(log_url(table), {"action": "check", "log_xml": pasted})
+    assert refused.status_code == 400
+    assert "larger than a game log can be" in refused.content.decode()
     nothing_saved()

@@ -44,6 +44,10 @@ LOG_REFUSALS = {
         "The game was played under other rules than this event's (see Rules): it cannot be "
         "its sheet. Enter the final scores instead."
     ),
+    "no_log_id": _(
+        "Give the game's log id (the replay's address on Tenhou holds it: …?log=…); it names "
+        "the game in the sheet's history."
+    ),
     "players_do_not_fit": _(
         "The log's players do not fit this table: choose, for each name in the log, a different "
         "player of the table."

@@ -63,14 +63,16 @@ def save_log(
         order = in_log_order(seen.matches, seen.seats)
         if order is None:
             raise LogRefused("players_do_not_fit")
+        if not seen.log_id:
+            raise LogRefused("no_log_id")
         head = head_of(table)
         if (head.version if head else 0) != base_version:
             raise NotAllowed(_("The sheet changed since the preview: check the log again."))
         use = _claim(seen, table, by)
-        label = seen.log_id or seen.file_name
-        _seat_as_logged(table, seen.seats, order, by, label)
+        _seat_as_logged(table, seen.seats, order, by, seen.log_id)
         _remember(table.round.event, seen.matches, by)
-        reason = Reason(Code.GAME_LOG, {"log_id": seen.log_id or "-", "file": label or "-"})
+        file = seen.file_name or "—"  # pasted XML has no file name
+        reason = Reason(Code.GAME_LOG, {"log_id": seen.log_id, "file": file})
         sheet = services.put_game(
             table,
             seen.game.entries,
@@ -162,13 +164,14 @@ def take_off(table: Table, *, by, base_version: int, reason: str) -> ScoreSheet:
         head = head_of(table)
         if (head.version if head else 0) != base_version:
             raise NotAllowed(_("The sheet changed since this page was shown: reload it."))
-        label = use.log_id or use.file_name or "-"
         sheet = services.put_game(
             table,
             [],
             by=by,
             base_version=base_version,
-            reason=Reason(Code.GAME_LOG_REMOVED, {"log_id": use.log_id or "-", "file": label}),
+            reason=Reason(
+                Code.GAME_LOG_REMOVED, {"log_id": use.log_id, "file": use.file_name or "—"}
+            ),
         )
         use.released_at, use.released_by, use.release_reason = timezone.now(), by, reason[:300]
         save_with_history(use, change_reason("game_log.taken_off", words=reason), by)

@@ -16,7 +16,7 @@ import pytest
 from django.db import connection, transaction
 
 from tests.tournament.results.online.conftest import log_bytes, players_by_name
-from tests.tournament.results.online.test_game_log_page import PLAYED_AS
+from tests.tournament.results.online.test_game_log_page import EXAMPLE_ID, PLAYED_AS
 from tournament.results.models import GameLogUse, OnlineName, ScoreSheet
 from tournament.results.online import saving
 from tournament.results.online.reading import LogRefused
@@ -47,7 +47,7 @@ def _save(table_pk, user, outcomes, started):
             table,
             EXAMPLE,
             file_name="example.xml",
-            log_id="",
+            log_id=EXAMPLE_ID,
             answers=_answers(table, " 2"),
             by=user,
             base_version=0,
@@ -71,7 +71,7 @@ def test_the_same_game_on_two_tables_at_once_is_filed_once(make_table, staff):
             first,
             EXAMPLE,
             file_name="example.xml",
-            log_id="",
+            log_id=EXAMPLE_ID,
             answers=_answers(first),
             by=users["judge"],
             base_version=0,

@@ -23,11 +23,16 @@ EXAMPLE_NAMES = ("Mpeace", "テンパイ少年", "羽根の無い冷房", "MitYa
 PLAYED_AS = ("Dmitri Orlov", "Akagi Shigeru", "Carla Diaz", "Bai Lan")
 
 
-def check(client, table, data=None, name="example.mjlog", **post):
+# Tenhou's log id of example.xml's game, as its replay's address gives it.
+EXAMPLE_ID = "2010081910gm-00a9-0000-1c1b4f1b"
+
+
+def check(client, table, data=None, name="example.mjlog", log_id=EXAMPLE_ID, **post):
+    """Check ``data`` on ``table``'s log page, the log id typed in as a director would."""
     files = {}
     if data is not None:
         files["log_file"] = SimpleUploadedFile(name, data)
-    return client.post(log_url(table), {"action": "check", **post, **files})
+    return client.post(log_url(table), {"action": "check", "log_id": log_id, **post, **files})
 
 
 def answers(table, played_as=PLAYED_AS) -> dict:
@@ -55,10 +60,7 @@ def test_a_log_checked_then_saved_becomes_a_submitted_sheet(client, tenhou_table
     head = sheets_of(table).get()
     assert head.status == ScoreSheet.Status.SUBMITTED and head.submitted_by == users["judge"]
     assert head.reason_code == "game_log"
-    assert head.reason_params == {
-        "log_id": "2010081910gm-00a9-0000-1c1b4f1b",
-        "file": "2010081910gm-00a9-0000-1c1b4f1b",
-    }
+    assert head.reason_params == {"log_id": EXAMPLE_ID, "file": f"{EXAMPLE_ID}.mjlog"}
     assert head.hands.count() == 9 and head.complete and head.balanced
     use = GameLogUse.objects.get()
     assert (use.table, use.sheet, use.names) == (table, head, list(EXAMPLE_NAMES))
@@ -226,7 +228,7 @@ def test_a_confirmed_sheet_is_corrected_by_a_director_only(client, tenhou_tables
 def test_the_seats_change_in_their_history_and_the_table_page_names_the_log(client, tenhou_tables):
     (table, _), users = tenhou_tables
     client.force_login(users["judge"])
-    page = check(client, table, log_bytes("example.xml"), log_id="2010081910gm-00a9-0000-1c1b4f1b")
+    page = check(client, table, log_bytes("example.xml"))
     client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
     reasons = {h.history_change_reason for h in Seat.history.filter(table_id=table.pk)}
     assert any("seat.from_game_log" in (r or "") for r in reasons)
@@ -260,3 +262,23 @@ def test_a_hand_the_event_pays_otherwise_is_marked_with_tenhous_payments(client,
     assert "1 hand is paid otherwise under this event's rules" in html
     hand = html.split('id="log-hand-1"')[1].split('id="log-hand-2"')[0]
     assert "Tenhou paid:" in hand and "+12,000" in hand
+
+
+def test_a_game_without_its_log_id_is_asked_for_it(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    page = client.post(
+        log_url(table), {"action": "check", "log_xml": log_bytes("example.xml").decode()}
+    )
+    html = page.content.decode()
+    assert 'id="log-id-needed"' in html and 'name="log_id"' in html
+    post = {**carried(page), **answers(table), "action": "save"}
+    refused = client.post(log_url(table), post)
+    assert refused.status_code == 400 and "Give the game&#x27;s log id" in refused.content.decode()
+    assert not sheets_of(table).exists() and not GameLogUse.objects.exists()
+    address = f"https://tenhou.net/0/?log={EXAMPLE_ID}&tw=2"
+    saved = client.post(log_url(table), {**post, "log_id": address})
+    assert saved.status_code == 302
+    head = sheets_of(table).get()
+    assert head.reason_params == {"log_id": EXAMPLE_ID, "file": "—"}  # pasted: no file
+    assert GameLogUse.objects.get().log_id == EXAMPLE_ID

@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import binascii
 import gzip
-import uuid
 
 from django.contrib import messages
 from django.http import Http404
@@ -28,6 +27,7 @@ from tournament.results.models import GameLogUse
 from tournament.results.online import reading, saving
 from tournament.results.online.page import preview_page
 from tournament.results.page.building import message_of, table_of, table_url
+from tournament.results.page.views import entry_key_of
 from tournament.results.sheet.errors import AlreadySaved, NotAllowed, SheetInputError
 
 GZIP_MAGIC = b"\x1f\x8b"
@@ -87,13 +87,6 @@ def _base_version(request) -> int | None:
         return None
 
 
-def _entry_key(request) -> str | None:
-    try:
-        return str(uuid.UUID(request.POST.get("entry_key", "")))
-    except ValueError:
-        return None
-
-
 @require_http_methods(["GET", "POST"])
 @event_permission_required("enter_results")
 def game_log(request, event, round_number, table_number):
@@ -134,7 +127,7 @@ def _save(request, table, data, file_name, log_id, answers, context):
             answers=answers,
             by=request.user,
             base_version=base,
-            entry_key=_entry_key(request),
+            entry_key=entry_key_of(request),
         )
     except AlreadySaved:
         return redirect(table_url(table))

@@ -282,3 +282,23 @@ def test_a_game_without_its_log_id_is_asked_for_it(client, tenhou_tables):
     head = sheets_of(table).get()
     assert head.reason_params == {"log_id": EXAMPLE_ID, "file": "—"}  # pasted: no file
     assert GameLogUse.objects.get().log_id == EXAMPLE_ID
+
+
+def test_a_log_that_stops_before_the_games_end_is_kept_as_a_draft(client, tenhou_tables):
+    """A game cut at a hand's end (the client left early): its hands, not submitted."""
+    (table, _), users = tenhou_tables
+    text = log_bytes("example.xml").decode()
+    fifth = text.index("<INIT", text.index("<INIT") + 1)
+    for _ in range(3):
+        fifth = text.index("<INIT", fifth + 1)
+    cut = (text[:fifth] + "</mjloggm>").encode()  # hands 1-4 only
+    client.force_login(users["judge"])
+    page = check(client, table, cut)
+    assert page.status_code == 200 and 'id="save-log"' in page.content.decode()
+    saved = client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    assert saved.status_code == 302
+    head = sheets_of(table).get()
+    assert head.status == ScoreSheet.Status.DRAFT and head.hands.count() == 4
+    assert not head.complete
+    follow = client.get(log_url(table).replace("log/", "")).content.decode()
+    assert "The log stops before the game&#x27;s end." in follow

@@ -219,3 +219,31 @@ def test_a_win_on_the_first_draw_is_tenhou_or_chiihou():
         (hand,) = out["hands"]
         assert hand["outcome"] == "tsumo" and hand["winners"][0]["yaku"] == [yaku]
         assert hand["deltas"] == deltas
+
+
+def _four_riichi() -> Hand:
+    """Each seat declares riichi on its first turn: an abortive draw (reach4, 四家立直).
+
+    Tenhou's ``sc`` gives the points after the sticks and no change; the four
+    sticks stay on the table for the next winner.
+    """
+    deal = [
+        "123m456m789m1p2p3p9s",
+        "123p456p789p1s2s3s9m",
+        "123s456s789s1m2m3m9p",
+        "111z222z333z4z19m9p",
+    ]
+    hand = Hand((0, 0, 0), 0, START, deal, "5z")
+    ten = list(START)
+    for seat, tile in enumerate(("7z", "7z", "7z", "6z")):
+        ten[seat] -= 10
+        hand.reach(seat, tile, ten)
+    sc = ",".join(f"{t},0" for t in ten)
+    return hand.end(f'<RYUUKYOKU type="reach4" ba="0,4" sc="{sc}"/>')
+
+
+def test_four_riichi_is_an_abortive_draw_that_keeps_the_sticks():
+    out = _replay(game(_four_riichi()))
+    assert out["differs"] == []
+    (abort,) = out["hands"]
+    assert abort["outcome"] == "abort" and abort["deltas"] == [-1000, -1000, -1000, -1000]

@@ -87,12 +87,14 @@ BUILT = {
     ),
     "tenhou": lambda: game(built._blessing(True)),
     "chiihou": lambda: game(built._blessing(False)),
+    "four riichi": lambda: game(built._four_riichi()),
 }
 
 
 @pytest.mark.parametrize("name", BUILT)
 def test_hand_built_logs_replay_on_the_sheet_as_logged(name):
-    """Nagashi, an abortive draw, two rons on one discard, tenhou and chiihou, as sheet rows."""
+    """Nagashi, abortive draws (four winds, four riichi), two rons on one discard, tenhou and
+    chiihou, as sheet rows."""
     data = BUILT[name]()
     setup, _ = _room(data)
     game_read = read_game(data, setup)
@@ -108,5 +110,6 @@ def test_hand_built_logs_replay_on_the_sheet_as_logged(name):
         "four winds, then a double ron": (["abortive", "ron"], []),
         "tenhou": (["tsumo"], ["tenhou"]),
         "chiihou": (["tsumo"], ["chiihou"]),
+        "four riichi": (["abortive"], []),
     }[name]
     assert (outcomes, flags) == expected

@@ -17,6 +17,8 @@ from django.contrib.auth import get_user_model
 
 from tests.scoring.conftest import CORPUS_DIR
 from tests.tournament.browser.conftest import (
+    axe_report,
+    axe_violations,
     judged_table,
     make_driver,
     new_page_after,
@@ -77,6 +79,8 @@ def test_a_table_filled_from_its_log_then_confirmed_shows_in_the_standings(brows
     assert len(browser.find_elements(By.CSS_SELECTOR, ".log-hands > li")) == 9
     assert "Mpeace" in browser.find_element(By.ID, "log-players").text
     screenshot(browser, "online-log-preview-1366")
+    violations = axe_violations(browser)
+    assert violations == [], axe_report(violations)
     phone = make_driver(360, 740)
     try:
         open_as(phone, live_server, judge, f"/j/{event.slug}/1/1/log/")

@@ -44,6 +44,10 @@ LOG_REFUSALS = {
         "The game was played under other rules than this event's (see Rules): it cannot be "
         "its sheet. Enter the final scores instead."
     ),
+    "ruling_rows": _(
+        "The sheet holds a ruling's hand row (a chombo). Cancel that ruling on the table's page, "
+        "file the log, then record the ruling again."
+    ),
     "no_log_id": _(
         "Give the game's log id (the replay's address on Tenhou holds it: …?log=…); it names "
         "the game in the sheet's history."

@@ -44,6 +44,7 @@ def preview_page(seen: LogPreview, *, carried: str) -> dict:
     return {
         "used_text": used,
         "rules_differ": LOG_REFUSALS["rules_differ"],
+        "ruling_rows": LOG_REFUSALS["ruling_rows"] if seen.ruling_rows else "",
         "sheet_error": message_of(seen.error) if seen.error is not None else "",
         "preview": seen,
         "carried": carried,

@@ -21,7 +21,13 @@ from scoring.logs.tenhou import MAX_LOG_BYTES, LogError
 from tournament.events.rules import family_of, rules_of
 from tournament.results.models import GameLogUse, OnlineName
 from tournament.results.sheet.errors import SheetInputError
-from tournament.results.sheet.state import SheetState, replay
+from tournament.results.sheet.state import (
+    SheetState,
+    follow_players,
+    head_of,
+    replay,
+    state_of,
+)
 from tournament.seating.models import Seat, Table
 
 # Tenhou's log id, as its replay's address and its downloaded file's name carry it.
@@ -66,6 +72,7 @@ class LogPreview:
     result: Any = None  # the sheet under the event's rules (SheetResult), if it replays
     error: SheetInputError | None = None
     marks: list[dict] = field(default_factory=list)  # per hand: differences and payments
+    ruling_rows: int = 0  # hand rows of rulings (a riichi chombo) on the sheet now
 
     @property
     def can_save(self) -> bool:
@@ -73,6 +80,7 @@ class LogPreview:
             self.used is None
             and not self.game.mismatches
             and self.error is None
+            and not self.ruling_rows
             and len(self.seats) == len(SEATS)
         )
 
@@ -164,6 +172,11 @@ def in_log_order(matches: list[SeatMatch], seats: list[Seat]) -> list[int] | Non
     return players
 
 
+def moved_seats(seats: list[Seat], order: list[int]) -> dict[str, str]:
+    """Where each starting seat's player sits once seated as the log says (old -> new wind)."""
+    return {s.wind: SEATS[order.index(s.registration_id)] for s in seats}
+
+
 def sheet_of(event, entries: list[dict], rulings: list[dict] | None = None):
     """The sheet the event's rules make of the log's rows (its ``SheetResult``)."""
     state = SheetState(entries=[{"entry": e, "by": None, "at": None} for e in entries])
@@ -199,8 +212,12 @@ def preview(table: Table, data: bytes, file_name: str, log_id: str, answers=None
     log_id = log_id_of(log_id, file_name)
     used = used_elsewhere(game.fingerprint, log_id)
     out = LogPreview(table, data, file_name[:200], log_id, game, matches, seats, used)
+    kept = state_of(head_of(table))  # the judges' rulings stay on the sheet (services.put_game)
+    out.ruling_rows = sum(1 for e in kept.entries if e["entry"].get("ruling"))
+    order = in_log_order(matches, seats)
+    rulings = follow_players(kept.rulings, moved_seats(seats, order) if order else {})
     try:
-        out.result = sheet_of(event, game.entries)
+        out.result = sheet_of(event, game.entries, rulings)
     except SheetInputError as error:
         out.error = error
     out.marks = hand_marks(game, out.result)

@@ -60,6 +60,8 @@ def save_log(
             raise LogRefused("rules_differ")
         if seen.error is not None:
             raise seen.error
+        if seen.ruling_rows:
+            raise LogRefused("ruling_rows")
         order = in_log_order(seen.matches, seen.seats)
         if order is None:
             raise LogRefused("players_do_not_fit")
@@ -69,7 +71,7 @@ def save_log(
         if (head.version if head else 0) != base_version:
             raise NotAllowed(_("The sheet changed since the preview: check the log again."))
         use = _claim(seen, table, by)
-        _seat_as_logged(table, seen.seats, order, by, seen.log_id)
+        moved = _seat_as_logged(table, seen.seats, order, by, seen.log_id)
         _remember(table.round.event, seen.matches, by)
         file = seen.file_name or "—"  # pasted XML has no file name
         reason = Reason(Code.GAME_LOG, {"log_id": seen.log_id, "file": file})
@@ -80,6 +82,7 @@ def save_log(
             base_version=base_version,
             reason=reason,
             entry_key=entry_key,
+            moved=moved,
         )
         use.sheet = sheet
         save_with_history(use, change_reason("game_log.filed"), by)
@@ -118,11 +121,17 @@ def _filed(seen) -> GameLogUse:
     return on.filter(fingerprint=seen.game.fingerprint).first() or on.get(log_id=seen.log_id)
 
 
-def _seat_as_logged(table: Table, seats: list[Seat], order: list[int], by, label: str) -> None:
-    """Each player takes the wind of their seat in the log (seat 0 is East), if not already."""
+def _seat_as_logged(
+    table: Table, seats: list[Seat], order: list[int], by, label: str
+) -> dict[str, str]:
+    """Each player takes the wind of their seat in the log (seat 0 is East), if not already.
+
+    Returns where each starting seat's player went (old wind -> new wind).
+    """
     wanted = dict(zip(order, SEATS, strict=True))
-    if all(wanted[s.registration_id] == s.wind for s in seats):
-        return
+    moved = {s.wind: wanted[s.registration_id] for s in seats}
+    if all(old == new for old, new in moved.items()):
+        return moved
     why = change_reason("seat.from_game_log", log=label[:60])
     for seat in seats:
         delete_with_history(seat, why, by)
@@ -134,6 +143,7 @@ def _seat_as_logged(table: Table, seats: list[Seat], order: list[int], by, label
             registration=seat.registration,
         )
         save_with_history(new, why, by)
+    return moved
 
 
 def _remember(event, matches, by) -> None:

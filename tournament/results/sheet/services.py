@@ -35,6 +35,7 @@ from tournament.results.sheet.state import (
     SheetState,
     confirmed_of,
     empty_result,
+    follow_players,
     head_of,
     ledger,
     own_repeat,
@@ -241,10 +242,13 @@ def _sheet_verb(build):
 
 
 @_sheet_verb
-def put_game(table: Table, entries: list[dict], *, by, reason):
+def put_game(table: Table, entries: list[dict], *, by, reason, moved: dict | None = None):
     """Every hand of a game at once (an online table's log): the sheet's hands become these.
 
     Rulings stay: a judge's decision at an online table is not in the log.
+    ``moved`` (starting seat -> starting seat) is where the players went when
+    the log seated them otherwise: a ruling follows its player, not the seat
+    (:func:`~tournament.results.sheet.state.follow_players`).
     Each row is checked as a judge's hand is (``_put_entry``).
     """
 
@@ -253,6 +257,8 @@ def put_game(table: Table, entries: list[dict], *, by, reason):
         state.entries = []
         for entry in entries:
             _put_entry(state, entry, None, by, table.round.event)
+        if moved:
+            state.rulings = follow_players(state.rulings, moved)
 
     return mutate, reason
 

@@ -124,6 +124,24 @@ def state_of(sheet: ScoreSheet | None) -> SheetState:
     )
 
 
+def follow_players(rulings: list[dict], moved: dict[str, str]) -> list[dict]:
+    """Rulings as they read once the players moved: each follows its player, not the seat."""
+    out = []
+    for ruling in rulings:
+        penalties = [
+            {**p, "player": moved.get(p["player"], p["player"])}
+            for p in ruling.get("penalties") or ()
+        ]
+        out.append(
+            {
+                **ruling,
+                "player": moved.get(ruling["player"], ruling["player"]),
+                "penalties": penalties,
+            }
+        )
+    return out
+
+
 def ledger(state: SheetState) -> list[dict]:
     """The penalties the replay applies: every penalty of every ruling not voided.
 

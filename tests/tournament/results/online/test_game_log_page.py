@@ -16,6 +16,7 @@ from tests.tournament.results.online.conftest import (
 )
 from tournament.results.models import GameLogUse, OnlineName, ScoreSheet
 from tournament.results.sheet import services
+from tournament.results.sheet.rulings import consequences
 from tournament.seating.models import Seat
 
 EXAMPLE_NAMES = ("Mpeace", "テンパイ少年", "羽根の無い冷房", "MitYa")
@@ -302,3 +303,60 @@ def test_a_log_that_stops_before_the_games_end_is_kept_as_a_draft(client, tenhou
     assert not head.complete
     follow = client.get(log_url(table).replace("log/", "")).content.decode()
     assert "The log stops before the game&#x27;s end." in follow
+
+
+def _ruling(table, judge, kind, player, penalties=None, base=0):
+    effect = consequences(table.round.event, kind, player)
+    return services.record_ruling(
+        table,
+        by=judge,
+        base_version=base,
+        kind=kind,
+        player=player,
+        decision="as the judge saw it",
+        rule_reference=effect["rule_reference"],
+        penalties=effect["penalties"] if penalties is None else penalties,
+        hand_entry=effect["hand_entry"],
+    )
+
+
+def test_a_judges_penalty_stays_on_the_sheet_the_log_fills(client, tenhou_tables):
+    """A conduct penalty given at the online table is not in the log: it stays, counted."""
+    (table, _), users = tenhou_tables
+    fine = {
+        "player": "S",
+        "points": -3000,
+        "scope": "table_score",
+        "distribution": "equal_to_others",
+    }
+    _ruling(table, users["judge"], "conduct", "S", penalties=[fine])
+    client.force_login(users["judge"])
+    page = check(client, table, log_bytes("example.xml"))
+    # Checked again with the players chosen, the preview's session result shows the
+    # penalty where its player now sits.
+    page = client.post(log_url(table), {**carried(page), **answers(table), "action": "check"})
+    footer = page.content.decode().split('class="session-footer"')[1]
+    bai_lan = footer.split("Bai Lan")[1].split("</td>")[0]
+    assert "penalties −3" in bai_lan
+    saved = client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    assert saved.status_code == 302
+    head = sheets_of(table).order_by("version").last()
+    ruling = head.rulings.get()
+    assert ruling.kind == "conduct" and head.hands.count() == 9
+    # The penalty was Bai Lan's (seated S); the log seats her North (log seat 3), and
+    # the ruling follows her: −3,000 before ranking, 1,000 to each of the others.
+    assert ruling.player == "N" and ruling.penalties.get().player == "N"
+    penalty = {s: head.result["session"][s]["penalty"] for s in SEATS}
+    assert penalty == {"E": "1", "S": "1", "W": "1", "N": "-3"}  # in thousands
+
+
+def test_a_chombo_row_on_the_sheet_must_be_cancelled_first(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    _ruling(table, users["judge"], "chombo", "N")
+    client.force_login(users["judge"])
+    page = check(client, table, log_bytes("example.xml"))
+    html = page.content.decode()
+    assert 'id="log-ruling-rows"' in html and 'id="save-log"' not in html
+    forced = client.post(log_url(table), {**carried(page), **answers(table), "action": "save"})
+    assert forced.status_code == 400 and "Cancel that ruling" in forced.content.decode()
+    assert not GameLogUse.objects.exists() and sheets_of(table).count() == 1

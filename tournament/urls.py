@@ -17,6 +17,8 @@ from tournament.events import urls as event_urls
 from tournament.rounds import event_urls as event_round_urls
 from tournament.views import favicon, healthz
 
+handler400 = "tournament.views.bad_request"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("favicon.ico", favicon, name="favicon"),

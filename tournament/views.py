@@ -2,12 +2,18 @@
 
 import logging
 
+from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, connection
-from django.http import HttpResponse, HttpResponsePermanentRedirect
+from django.http import HttpResponse, HttpResponseBadRequest, HttpResponsePermanentRedirect
+from django.template import loader
 from django.templatetags.static import static
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import requires_csrf_token
 from django.views.decorators.http import require_GET
+
+from tournament.formatting import points
 
 log = logging.getLogger("tournament.health")
 
@@ -54,3 +60,19 @@ def favicon(request):
     Without it every first visit logs a 404.
     """
     return HttpResponsePermanentRedirect(static("img/favicon.svg"))
+
+
+@requires_csrf_token
+def bad_request(request, exception):
+    """Django's 400 page, which says so when the request was only too large.
+
+    A pasted text longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (the log page's
+    text box stops one at 2 MB; only a forged post gets past it) is refused
+    before any view runs: the reader learns that, not just "bad request".
+    Rendered without the request, as Django's own page is: it may be broken.
+    """
+    context = {
+        "too_large": isinstance(exception, RequestDataTooBig),
+        "limit": points(settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0),
+    }
+    return HttpResponseBadRequest(loader.get_template("400.html").render(context))

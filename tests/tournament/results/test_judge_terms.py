@@ -65,3 +65,21 @@ def test_the_session_footer_heads_the_points_in_the_rulesets_word(
     html = client.get("/j/terms/1/1/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     footer = html[html.index('class="grid footer-grid"') :]
     assert f'<th scope="col" class="num">{heading}</th>' in footer[: footer.index("</thead>")]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("ruleset", "draw", "word"),
+    [
+        ("jpml-b", {"outcome": "draw", "tenpai": [], "riichi": []}, "荒牌流局"),
+        ("mcr", {"outcome": "draw", "level": "value"}, "流局"),
+    ],
+)
+def test_a_draw_row_reads_as_the_form_names_it(client, make_table, staff, ruleset, draw, word):
+    # Riichi's form says 荒牌流局 (the wall's end, as against 途中流局); its row said 流局.
+    table = make_table(ruleset, slug="draw-terms", entry_level="value")
+    users = staff(table.round.event)
+    services.add_hand(table, draw, by=users["judge"], base_version=0)
+    client.force_login(users["judge"])
+    html = client.get("/j/draw-terms/1/1/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert f'<span class="hand-outcome">{word}</span>' in html

@@ -58,8 +58,19 @@ def seat_cells(values: dict | None, names: dict[str, str]) -> list[dict]:
     return [{"seat": s, "name": names.get(s, s), "value": (values or {}).get(s)} for s in SEATS]
 
 
-def row_view(row: dict, family: Family | str, names: dict, lang: str, record=None) -> dict:
-    """One hand row: label, who won from whom, value, deltas and totals per seat."""
+def row_view(
+    row: dict,
+    family: Family | str,
+    names: dict,
+    lang: str,
+    record=None,
+    features: frozenset[str] = frozenset(),
+) -> dict:
+    """One hand row: label, who won from whom, value, deltas and totals per seat.
+
+    The outcome reads as the judge's form names it (``features``: the family's,
+    so a riichi draw is the exhaustive draw, 荒牌流局, as against an abortive one).
+    """
     entry = record.entry if record is not None else row.get("entry") or {}
     riichi = set(entry.get("riichi") or [])
     tenpai = set(entry.get("tenpai") or [])
@@ -90,7 +101,7 @@ def row_view(row: dict, family: Family | str, names: dict, lang: str, record=Non
         "honba": row.get("honba") or 0,
         "dealer": row.get("dealer"),
         "outcome": outcome,
-        "outcome_name": outcome_name(outcome),
+        "outcome_name": outcome_name(outcome, features),
         "winners": [{"seat": s, "name": names.get(s, s)} for s in row.get("winners") or []],
         "discarder": (
             {"seat": row["discarder"], "name": names.get(row["discarder"], row["discarder"])}
@@ -177,11 +188,11 @@ def sheet_view(
     if rows:
         by_number = {r.number: r for r in records}
         views = [
-            row_view(row, family, names, lang, by_number.get(row.get("index", 0) + 1))
+            row_view(row, family, names, lang, by_number.get(row.get("index", 0) + 1), features)
             for row in rows
         ]
     elif records:
-        views = [row_view(_record_row(r), family, names, lang, r) for r in records]
+        views = [row_view(_record_row(r), family, names, lang, r, features) for r in records]
     dealer = result.get("next_dealer")
     players = _players(result, rows, names)
     # A footer once something was played: hands, or final scores only.

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import override_settings
 
 from tests.tournament.results.online.conftest import carried, log_bytes, log_url
 from tests.tournament.results.online.test_game_log_page import PLAYED_AS, answers, check
@@ -173,4 +174,17 @@ def test_pasted_xml_over_the_limit_is_refused_in_words(client, tenhou_tables):
     refused = client.post(log_url(table), {"action": "check", "log_xml": pasted})
     assert refused.status_code == 400
     assert "larger than a game log can be" in refused.content.decode()
+    nothing_saved()
+
+
+@override_settings(DEBUG=False)
+def test_a_forged_paste_beyond_the_request_limit_is_named_too(client, tenhou_tables):
+    (table, _), users = tenhou_tables
+    client.force_login(users["judge"])
+    pasted = "<mjloggm>" + " " * 3_000_000  # past the text box's maxlength: a forged post
+    refused = client.post(log_url(table), {"action": "check", "log_xml": pasted})
+    assert refused.status_code == 400
+    assert "The form sent more than the site takes (2,621,440 bytes at most)" in (
+        refused.content.decode()
+    )
     nothing_saved()

@@ -5,7 +5,6 @@ parsing rules (what DEBUG=off means, where the default SQLite file lives,
 when Celery runs eagerly) can be tested without reloading Django settings.
 """
 
-import os
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -123,13 +122,7 @@ def cache_config(url: str | None) -> dict:
         return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     if url.startswith(("redis://", "rediss://", "unix://")):
         # Degrades to no cache while Redis is down (tournament.resilient_cache).
-        return {
-            "BACKEND": "tournament.resilient_cache.ResilientRedisCache",
-            "LOCATION": url,
-            # Two test processes (pytest-xdist) share one Redis: each keeps its own keys,
-            # so one never reads a page the other cached. Empty outside the tests.
-            "KEY_PREFIX": os.environ.get("PYTEST_XDIST_WORKER", ""),
-        }
+        return {"BACKEND": "tournament.resilient_cache.ResilientRedisCache", "LOCATION": url}
     raise ValueError(f"CACHE_URL={url!r}: only redis://, rediss:// and unix:// URLs are supported")
 
 

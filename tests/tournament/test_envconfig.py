@@ -127,8 +127,6 @@ def test_cache_config():
     assert cache_config("redis://127.0.0.1:6379/1") == {
         "BACKEND": "tournament.resilient_cache.ResilientRedisCache",
         "LOCATION": "redis://127.0.0.1:6379/1",
-        # each test process its own keys in a shared Redis; none outside the tests
-        "KEY_PREFIX": os.environ.get("PYTEST_XDIST_WORKER", ""),
     }
     with pytest.raises(ValueError, match="CACHE_URL"):
         cache_config("memcached://127.0.0.1:11211")

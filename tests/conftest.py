@@ -168,12 +168,22 @@ def _celery_eager_unless_worker(request):
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts and ends with an empty cache: login failures, the API's rate limit
-    counts and rendered standings (cached by fingerprint) of one test never reach another."""
+    counts and rendered standings (cached by fingerprint) of one test never reach another.
+
+    Public pages kept in the process's memory (``tournament.page_cache``) go too: a
+    test's rows are rolled back without a signal, so a page stored in one test was
+    served for up to 3 s to the next one in the same process (the home page of a
+    demo event to a test with none, in whatever order pytest-randomly ran them).
+    """
     from django.core.cache import cache
 
+    from tournament import page_cache
+
     cache.clear()
+    page_cache.forget_stored()
     yield
     cache.clear()
+    page_cache.forget_stored()
 
 
 @pytest.fixture(autouse=True)

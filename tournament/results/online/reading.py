@@ -74,15 +74,25 @@ class LogPreview:
     marks: list[dict] = field(default_factory=list)  # per hand: differences and payments
     ruling_rows: int = 0  # hand rows of rulings (a riichi chombo) on the sheet now
 
+    def blocking(self) -> Exception | None:
+        """What keeps the game off this table (the first of them), or None.
+
+        One list for the page (no Save button) and for the save (the refusal),
+        so the two never disagree. (A table not fully seated never gets a preview.)
+        """
+        if self.used is not None:
+            return LogRefused("already_used", **where_used(self.used))
+        if self.game.mismatches:
+            return LogRefused("rules_differ")
+        if self.error is not None:
+            return self.error
+        if self.ruling_rows:
+            return LogRefused("ruling_rows")
+        return None
+
     @property
     def can_save(self) -> bool:
-        return (
-            self.used is None
-            and not self.game.mismatches
-            and self.error is None
-            and not self.ruling_rows
-            and len(self.seats) == len(SEATS)
-        )
+        return self.blocking() is None
 
 
 def log_id_of(*texts: str) -> str:

@@ -54,14 +54,9 @@ def save_log(
             if done is not None:
                 raise AlreadySaved(done)
         seen = preview(table, data, file_name, log_id, answers)
-        if seen.used is not None:
-            raise LogRefused("already_used", **where_used(seen.used))
-        if seen.game.mismatches:
-            raise LogRefused("rules_differ")
-        if seen.error is not None:
-            raise seen.error
-        if seen.ruling_rows:
-            raise LogRefused("ruling_rows")
+        problem = seen.blocking()
+        if problem is not None:
+            raise problem
         order = in_log_order(seen.matches, seen.seats)
         if order is None:
             raise LogRefused("players_do_not_fit")
